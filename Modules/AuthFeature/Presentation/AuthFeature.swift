@@ -1,0 +1,2 @@
+/// Sign-in, the session and the profile screen.
+public enum AuthFeatureModule {}

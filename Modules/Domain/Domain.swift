@@ -1,0 +1,2 @@
+/// Entities, repository contracts and use cases; knows nothing of HTTP.
+public enum DomainModule {}

@@ -1,0 +1,2 @@
+/// The payment-methods screen and the wallet page.
+public enum PaymentsFeatureModule {}

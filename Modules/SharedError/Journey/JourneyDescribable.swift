@@ -1,0 +1,17 @@
+/// An error that can name itself in a journey without revealing payload values (tokens, emails, bodies).
+public protocol JourneyDescribable {
+    /// The type and case, for example `WalletRepositoryError.inReview(pending)`; never secrets or personal data.
+    var journeyName: String { get }
+}
+
+/// Names errors for the journey.
+public enum JourneyName {
+    /// The error's ``JourneyDescribable/journeyName`` when it has one; otherwise only its type name, because an
+    /// arbitrary error's description may carry values that must not reach a log.
+    public static func of(_ error: any Error) -> String {
+        if let describable = error as? any JourneyDescribable {
+            return describable.journeyName
+        }
+        return String(describing: type(of: error))
+    }
+}

@@ -1,0 +1,69 @@
+public import Logging
+
+extension Logger {
+    /// Records one journey step as a structured log line that a ``JourneyLogHandler`` can collect.
+    ///
+    /// The message is for people; the metadata (`journey.layer`, `journey.module`, `journey.action`,
+    /// `journey.from`, `journey.to`) is for machines.
+    public func recordJourney(
+        _ event: ErrorJourneyEvent,
+        level: Logger.Level = .info,
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line
+    ) {
+        log(
+            level: level,
+            "\(event.summary)",
+            metadata: JourneyMetadata.encode(event),
+            file: file,
+            function: function,
+            line: line
+        )
+    }
+}
+
+/// The metadata keys of a journey log line and their translation back into an event.
+enum JourneyMetadata {
+    static let layer = "journey.layer"
+    static let module = "journey.module"
+    static let action = "journey.action"
+    static let from = "journey.from"
+    static let to = "journey.to"
+    static let waitedNanoseconds = "journey.waited_ns"
+
+    static func encode(_ event: ErrorJourneyEvent) -> Logger.Metadata {
+        var metadata: Logger.Metadata = [
+            layer: .string(event.layer.rawValue),
+            module: .string(event.module),
+            action: .string(event.action.rawValue),
+            from: .string(event.from),
+        ]
+        if let target = event.to {
+            metadata[to] = .string(target)
+        }
+        if let waited = event.waited {
+            let (seconds, attoseconds) = waited.components
+            metadata[waitedNanoseconds] = .stringConvertible(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        }
+        return metadata
+    }
+
+    /// The event a log line describes, or `nil` for an ordinary log line.
+    static func decode(_ metadata: Logger.Metadata?) -> ErrorJourneyEvent? {
+        guard let metadata,
+            case .string(let layerName)? = metadata[layer], let layer = JourneyLayer(rawValue: layerName),
+            case .string(let actionName)? = metadata[action], let action = JourneyAction(rawValue: actionName),
+            case .string(let module)? = metadata[module],
+            case .string(let from)? = metadata[from]
+        else { return nil }
+        var event = ErrorJourneyEvent(layer: layer, module: module, action: action, from: from)
+        if case .string(let target)? = metadata[to] {
+            event.to = target
+        }
+        if case .stringConvertible(let value)? = metadata[waitedNanoseconds], let nanoseconds = Int64("\(value)") {
+            event.waited = .nanoseconds(nanoseconds)
+        }
+        return event
+    }
+}

@@ -1,0 +1,75 @@
+// swift-tools-version: 6.2
+
+import PackageDescription
+
+// MARK: - External packages
+
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+
+// MARK: - Package
+
+let package = Package(
+    name: "ErrorFlow",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "errorflow", targets: ["App"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
+    ],
+    targets: [
+        // MARK: Shared vocabulary and app-wide reactions
+        .target(name: "SharedError", dependencies: [logging], path: "Modules/SharedError"),
+        .target(name: "Navigation", dependencies: ["SharedError", logging], path: "Modules/Navigation"),
+
+        // MARK: Transport and business rules
+        .target(name: "Networking", dependencies: ["SharedError", logging], path: "Modules/Networking"),
+        .target(name: "Domain", dependencies: ["SharedError", logging], path: "Modules/Domain"),
+
+        // MARK: Features
+        .target(
+            name: "AuthFeature",
+            dependencies: ["Domain", "Networking", "Navigation", "SharedError", logging],
+            path: "Modules/AuthFeature"
+        ),
+        .target(
+            name: "PaymentsFeature",
+            dependencies: ["Domain", "Networking", "Navigation", "SharedError", logging],
+            path: "Modules/PaymentsFeature"
+        ),
+
+        // MARK: Composition root and CLI
+        .executableTarget(
+            name: "App",
+            dependencies: [
+                "AuthFeature", "PaymentsFeature", "Navigation", "Networking", "Domain", "SharedError",
+                argumentParser, logging,
+            ],
+            path: "App"
+        ),
+
+        // MARK: Tests
+        .testTarget(name: "SharedErrorTests", dependencies: ["SharedError", logging], path: "Tests/SharedErrorTests"),
+        .testTarget(
+            name: "NavigationTests",
+            dependencies: ["Navigation", "SharedError", logging],
+            path: "Tests/NavigationTests"
+        ),
+        .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+// MARK: - Settings for every target
+
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(contentsOf: [
+        .enableUpcomingFeature("InternalImportsByDefault"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("ExistentialAny"),
+    ])
+    target.swiftSettings = settings
+}

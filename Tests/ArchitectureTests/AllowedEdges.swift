@@ -1,0 +1,82 @@
+import Foundation
+
+/// The allowed-edges table of ARCHITECTURE.md: every target and exactly the dependencies it may have.
+struct AllowedEdges: Equatable {
+    var dependencies: [String: Set<String>]
+
+    enum ParseError: Error, Equatable {
+        case sectionMissing
+        case malformedRow(String)
+        case duplicateTarget(String)
+    }
+
+    /// Reads the first table after the `## Allowed edges` heading; `—` marks a target with no dependencies.
+    static func parse(markdown: String) throws(ParseError) -> AllowedEdges {
+        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let heading = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "## Allowed edges" })
+        else { throw .sectionMissing }
+
+        var table: [String: Set<String>] = [:]
+        var inTable = false
+        for line in lines[(heading + 1)...] {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("## ") { break }
+            guard trimmed.hasPrefix("|") else {
+                if inTable { break }
+                continue
+            }
+            inTable = true
+            let cells = trimmed.split(separator: "|", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .dropFirst().dropLast()
+            guard cells.count == 2 else { throw .malformedRow(trimmed) }
+            let target = cells[cells.startIndex]
+            let list = cells[cells.startIndex + 1]
+            if target == "target" || target.allSatisfy({ $0 == "-" }) { continue }
+            guard table[target] == nil else { throw .duplicateTarget(target) }
+            table[target] =
+                list == "—"
+                ? []
+                : Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        }
+        guard !table.isEmpty else { throw .sectionMissing }
+        return AllowedEdges(dependencies: table)
+    }
+}
+
+/// One way the package and the table disagree.
+enum GraphDifference: Equatable, CustomStringConvertible {
+    case targetMissingFromTable(String)
+    case targetMissingFromPackage(String)
+    case forbiddenEdge(from: String, to: String)
+    case documentedEdgeMissing(from: String, to: String)
+
+    var description: String {
+        switch self {
+        case .targetMissingFromTable(let target): "\(target) is in Package.swift but not in ARCHITECTURE.md"
+        case .targetMissingFromPackage(let target): "\(target) is in ARCHITECTURE.md but not in Package.swift"
+        case .forbiddenEdge(let from, let to): "\(from) depends on \(to), which ARCHITECTURE.md does not allow"
+        case .documentedEdgeMissing(let from, let to): "ARCHITECTURE.md lists \(from) → \(to), Package.swift does not"
+        }
+    }
+}
+
+extension AllowedEdges {
+    /// Every difference between the package's real graph and this table, in a stable order.
+    func differences(from actual: [String: Set<String>]) -> [GraphDifference] {
+        var differences: [GraphDifference] = []
+        for target in Set(actual.keys).union(dependencies.keys).sorted() {
+            guard let real = actual[target] else {
+                differences.append(.targetMissingFromPackage(target))
+                continue
+            }
+            guard let allowed = dependencies[target] else {
+                differences.append(.targetMissingFromTable(target))
+                continue
+            }
+            differences += real.subtracting(allowed).sorted().map { .forbiddenEdge(from: target, to: $0) }
+            differences += allowed.subtracting(real).sorted().map { .documentedEdgeMissing(from: target, to: $0) }
+        }
+        return differences
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+@Suite("Every import obeys the folder rules")
+struct ImportRulesTests {
+    @Test func noSourceFileBreaksARule() throws {
+        let files = try swiftFiles(under: ["Modules", "App", "Tests"])
+        #expect(files.count > 10, "the scan found too few files to be meaningful")
+
+        var violations: [String] = []
+        for path in files {
+            violations += ImportRules.violations(path: path, source: try PackageRoot.read(path))
+        }
+
+        #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
+    }
+
+    private func swiftFiles(under folders: [String]) throws -> [String] {
+        let manager = FileManager.default
+        var paths: [String] = []
+        for folder in folders {
+            let root = PackageRoot.url.appendingPathComponent(folder)
+            guard let enumerator = manager.enumerator(atPath: root.path) else { continue }
+            for case let relative as String in enumerator where relative.hasSuffix(".swift") {
+                paths.append("\(folder)/\(relative)")
+            }
+        }
+        return paths.sorted()
+    }
+}
+
+@Suite("The import rules can fail")
+struct ImportRuleCheckerTests {
+    @Test func readsEveryFormOfImport() {
+        let source = """
+            import Foundation
+            public import SharedError
+            @preconcurrency internal import Logging
+            import struct Networking.HTTPRequest
+            @testable import Domain
+            // import Commented
+            let important = 1
+            """
+
+        #expect(
+            ImportRules.imports(in: source).map(\.module) == [
+                "Foundation", "SharedError", "Logging", "Networking", "Domain",
+            ])
+    }
+
+    @Test func aFeatureImportingTheOtherFeatureFails() {
+        let violations = ImportRules.violations(
+            path: "Modules/AuthFeature/Presentation/X.swift", source: "import PaymentsFeature")
+
+        #expect(
+            violations == [
+                "Modules/AuthFeature/Presentation/X.swift:1: AuthFeature imports PaymentsFeature; features never import each other"
+            ])
+    }
+
+    @Test func domainImportingNetworkingFails() {
+        let violations = ImportRules.violations(path: "Modules/Domain/Payments/X.swift", source: "import Networking")
+
+        #expect(violations == ["Modules/Domain/Payments/X.swift:1: Domain must not import Networking"])
+    }
+
+    @Test(arguments: ["Presentation", "View"])
+    func onlyDataFilesImportNetworking(_ folder: String) {
+        let path = "Modules/PaymentsFeature/\(folder)/X.swift"
+
+        #expect(
+            ImportRules.violations(path: path, source: "import Networking") == [
+                "\(path):1: only Data/ files import Networking"
+            ])
+        #expect(
+            ImportRules.violations(path: "Modules/PaymentsFeature/Data/X.swift", source: "import Networking").isEmpty)
+    }
+
+    @Test func onlyTheOwningFeatureImportsItsStandIn() {
+        let path = "Modules/PaymentsFeature/Data/X.swift"
+
+        #expect(
+            ImportRules.violations(path: path, source: "import AuthenticationServicesStandIn") == [
+                "\(path):1: only AuthFeature may import AuthenticationServicesStandIn"
+            ])
+        #expect(ImportRules.violations(path: path, source: "import PassKitStandIn").isEmpty)
+        #expect(!ImportRules.violations(path: "App/X.swift", source: "import PassKitStandIn").isEmpty)
+    }
+
+    @Test func exportedImportsFailEverywhere() {
+        #expect(!ImportRules.violations(path: "App/X.swift", source: "@_exported import SharedError").isEmpty)
+    }
+
+    @Test func navigationImportingAFeatureFails() {
+        #expect(!ImportRules.violations(path: "Modules/Navigation/X.swift", source: "import AuthFeature").isEmpty)
+    }
+
+    @Test func ownersAreReadFromThePath() {
+        #expect(ImportRules.owningModule(of: "Modules/ThirdParty/PassKitStandIn/X.swift") == "PassKitStandIn")
+        #expect(ImportRules.owningModule(of: "Modules/Domain/X.swift") == "Domain")
+        #expect(ImportRules.owningModule(of: "App/Commands/X.swift") == "App")
+        #expect(ImportRules.owningModule(of: "Tests/AppTests/X.swift") == nil)
+    }
+}

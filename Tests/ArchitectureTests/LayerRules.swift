@@ -1,0 +1,46 @@
+/// The rules of ARCHITECTURE.md's "Layer rules", as checks over a dependency graph and over `import` lines.
+enum LayerRules {
+    static let features: Set<String> = ["AuthFeature", "PaymentsFeature"]
+    /// Each vendor stand-in and the one feature that may import it.
+    static let standInOwners = ["AuthenticationServicesStandIn": "AuthFeature", "PassKitStandIn": "PaymentsFeature"]
+    static let internalModules: Set<String> = features.union(standInOwners.keys).union([
+        "SharedError", "Navigation", "Networking", "Domain", "DemoBackend", "TestSupport",
+    ])
+
+    /// Modules a library module must never use, by the module that must not.
+    static let forbidden: [String: Set<String>] = [
+        "SharedError": internalModules,
+        "Domain": features.union(standInOwners.keys).union(["Networking", "Navigation", "DemoBackend", "TestSupport"]),
+        "Navigation": features.union(standInOwners.keys).union(["Networking", "Domain", "DemoBackend", "TestSupport"]),
+        "Networking": features.union(standInOwners.keys).union(["Domain", "Navigation", "DemoBackend", "TestSupport"]),
+    ]
+
+    static func isTestTarget(_ name: String) -> Bool {
+        name.hasSuffix("Tests") || name == "TestSupport"
+    }
+
+    /// Rule breaches in a graph (target → its dependencies), whatever the table says.
+    static func violations(in graph: [String: Set<String>]) -> [String] {
+        var found: [String] = []
+        for (target, dependencies) in graph.sorted(by: { $0.key < $1.key }) where !isTestTarget(target) {
+            for dependency in dependencies.sorted() {
+                if features.contains(target), features.contains(dependency) {
+                    found.append("\(target) → \(dependency): features never depend on each other")
+                }
+                if let owner = standInOwners[dependency], owner != target {
+                    found.append("\(target) → \(dependency): only \(owner) may use this vendor stand-in")
+                }
+                if dependency == "DemoBackend", target != "App" {
+                    found.append("\(target) → DemoBackend: only App and tests may use the demo backend")
+                }
+                if dependency == "TestSupport" {
+                    found.append("\(target) → TestSupport: only tests may use the test support")
+                }
+                if forbidden[target]?.contains(dependency) == true {
+                    found.append("\(target) → \(dependency): forbidden by the layer rules")
+                }
+            }
+        }
+        return found
+    }
+}

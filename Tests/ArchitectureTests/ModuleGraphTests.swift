@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+@Suite("The package graph is exactly ARCHITECTURE.md's allowed edges")
+struct ModuleGraphTests {
+    @Test func everyTargetHasExactlyItsAllowedDependencies() throws {
+        let table = try AllowedEdges.parse(markdown: PackageRoot.read("ARCHITECTURE.md"))
+        let manifest = try PackageManifest.load(packageRoot: PackageRoot.url)
+
+        let differences = table.differences(from: manifest.graph)
+
+        #expect(differences.isEmpty, "\(differences.map(\.description).joined(separator: "\n"))")
+    }
+
+    @Test func theDocumentedTableObeysTheLayerRules() throws {
+        let table = try AllowedEdges.parse(markdown: PackageRoot.read("ARCHITECTURE.md"))
+
+        let violations = LayerRules.violations(in: table.dependencies)
+
+        #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
+    }
+
+    @Test func theRealGraphObeysTheLayerRules() throws {
+        let manifest = try PackageManifest.load(packageRoot: PackageRoot.url)
+
+        let violations = LayerRules.violations(in: manifest.graph)
+
+        #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
+    }
+
+    @Test func everyLibraryLivesUnderModulesAndEveryTestUnderTests() throws {
+        let manifest = try PackageManifest.load(packageRoot: PackageRoot.url)
+
+        for target in manifest.targets {
+            let path = try #require(target.path, "\(target.name) has no explicit path")
+            switch target.type {
+            case "test": #expect(path == "Tests/\(target.name)")
+            case "executable": #expect(path == "App")
+            default: #expect(path.hasPrefix("Modules/") || path.hasPrefix("Tests/"), "\(target.name) at \(path)")
+            }
+        }
+    }
+}
+
+@Suite("The graph checks can fail")
+struct GraphCheckerTests {
+    private let table = AllowedEdges(dependencies: [
+        "Domain": ["SharedError"], "SharedError": [], "AuthFeature": ["Domain"],
+    ])
+
+    @Test func anExtraEdgeIsForbidden() {
+        let actual: [String: Set<String>] = [
+            "Domain": ["SharedError", "Networking"], "SharedError": [], "AuthFeature": ["Domain"],
+        ]
+
+        #expect(table.differences(from: actual) == [.forbiddenEdge(from: "Domain", to: "Networking")])
+    }
+
+    @Test func aDocumentedEdgeThatIsGoneIsReported() {
+        let actual: [String: Set<String>] = ["Domain": [], "SharedError": [], "AuthFeature": ["Domain"]]
+
+        #expect(table.differences(from: actual) == [.documentedEdgeMissing(from: "Domain", to: "SharedError")])
+    }
+
+    @Test func targetsMustAppearOnBothSides() {
+        let actual: [String: Set<String>] = ["Domain": ["SharedError"], "SharedError": [], "Extra": []]
+
+        #expect(
+            table.differences(from: actual) == [
+                .targetMissingFromPackage("AuthFeature"), .targetMissingFromTable("Extra"),
+            ])
+    }
+
+    @Test func aFeatureDependingOnTheOtherFeatureBreaksTheRules() {
+        let violations = LayerRules.violations(in: ["AuthFeature": ["PaymentsFeature"]])
+
+        #expect(violations == ["AuthFeature → PaymentsFeature: features never depend on each other"])
+    }
+
+    @Test func domainDependingOnNetworkingBreaksTheRules() {
+        let violations = LayerRules.violations(in: ["Domain": ["Networking", "SharedError"]])
+
+        #expect(violations == ["Domain → Networking: forbidden by the layer rules"])
+    }
+
+    @Test func aStandInUsedByAnotherFeatureBreaksTheRules() {
+        let violations = LayerRules.violations(in: ["PaymentsFeature": ["AuthenticationServicesStandIn"]])
+
+        #expect(
+            violations == [
+                "PaymentsFeature → AuthenticationServicesStandIn: only AuthFeature may use this vendor stand-in"
+            ])
+    }
+
+    @Test func testTargetsMayUseWhatTheyTest() {
+        #expect(LayerRules.violations(in: ["PaymentsFeatureTests": ["PassKitStandIn", "TestSupport"]]).isEmpty)
+    }
+
+    @Test func parsesTheTableFormat() throws {
+        let markdown = """
+            # Title
+            ## Allowed edges
+            Some prose.
+
+            | target | may depend on |
+            |---|---|
+            | A | B, Logging |
+            | B | — |
+
+            ## Next
+            | X | Y |
+            """
+
+        let parsed = try AllowedEdges.parse(markdown: markdown)
+
+        #expect(parsed == AllowedEdges(dependencies: ["A": ["B", "Logging"], "B": []]))
+    }
+
+    @Test func aDocumentWithoutTheTableIsAnError() {
+        #expect(throws: AllowedEdges.ParseError.sectionMissing) {
+            try AllowedEdges.parse(markdown: "# Nothing here")
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Logging
+import SharedError
+import Testing
+
+@Suite("Journey events travel through swift-log")
+struct JourneyRecordingTests {
+    @Test(arguments: JourneyLayer.allCases, JourneyAction.allCases)
+    func everyLayerAndActionIsCollected(layer: JourneyLayer, action: JourneyAction) {
+        let (logger, collector) = makeSUT()
+        let event = ErrorJourneyEvent(layer: layer, module: "Module", action: action, from: "A.a", to: "B.b")
+
+        JourneyFlow.$current.withValue(JourneyFlowID("flow")) {
+            logger.recordJourney(event)
+        }
+
+        #expect(collector.events(in: JourneyFlowID("flow")) == [event])
+    }
+
+    @Test func keepsTheWaitAndAMissingTarget() {
+        let (logger, collector) = makeSUT()
+        let event = ErrorJourneyEvent(
+            layer: .networking, module: "Networking", action: .retried, from: "HTTP 429", to: nil,
+            waited: .milliseconds(1_250))
+
+        logger.recordJourney(event)
+
+        #expect(collector.events(in: nil) == [event])
+    }
+
+    @Test func ignoresOrdinaryLogLines() {
+        let (logger, collector) = makeSUT()
+
+        logger.error("something happened", metadata: ["journey.layer": "data"])
+
+        #expect(collector.events(in: nil).isEmpty)
+    }
+
+    @Test func recordsEventsBelowTheOutputLevel() {
+        let collector = JourneyCollector()
+        let logger = Logger.journeyRecording(label: "test", into: collector) { _ in
+            var quiet = SwiftLogNoOpLogHandler()
+            quiet.logLevel = .critical
+            return quiet
+        }
+
+        logger.recordJourney(ErrorJourneyEvent(layer: .domain, module: "Domain", action: .omitted, from: "X"))
+
+        #expect(collector.events(in: nil).count == 1)
+    }
+
+    @Test func concurrentFlowsNeverMix() async {
+        let (logger, collector) = makeSUT()
+        let flows = (0..<40).map { JourneyFlowID("flow-\($0)") }
+
+        await withTaskGroup(of: Void.self) { group in
+            for flow in flows {
+                group.addTask {
+                    await JourneyFlow.$current.withValue(flow) {
+                        for step in 0..<50 {
+                            logger.recordJourney(
+                                ErrorJourneyEvent(layer: .data, module: "M", action: .mapped, from: "\(flow)#\(step)"))
+                            await Task.yield()
+                        }
+                    }
+                }
+            }
+        }
+
+        for flow in flows {
+            #expect(collector.events(in: flow).map(\.from) == (0..<50).map { "\(flow)#\($0)" })
+        }
+    }
+
+    @Test func childTasksInheritTheFlow() async {
+        let (logger, collector) = makeSUT()
+        let flow = JourneyFlowID("parent")
+
+        await JourneyFlow.$current.withValue(flow) {
+            await Task {
+                logger.recordJourney(ErrorJourneyEvent(layer: .networking, module: "N", action: .recovered, from: "x"))
+            }.value
+        }
+
+        #expect(collector.events(in: flow).count == 1)
+    }
+
+    @Test func removingAFlowForgetsOnlyThatFlow() {
+        let (logger, collector) = makeSUT()
+        let event = ErrorJourneyEvent(layer: .app, module: "App", action: .logged, from: "x")
+        JourneyFlow.$current.withValue(JourneyFlowID("a")) { logger.recordJourney(event) }
+        JourneyFlow.$current.withValue(JourneyFlowID("b")) { logger.recordJourney(event) }
+
+        #expect(collector.removeEvents(in: JourneyFlowID("a")) == [event])
+        #expect(collector.events(in: JourneyFlowID("a")).isEmpty)
+        #expect(collector.events(in: JourneyFlowID("b")) == [event])
+    }
+
+    @Test func metadataProviderNamesTheCurrentFlow() {
+        let metadata = JourneyFlow.$current.withValue(JourneyFlowID("checkout")) {
+            JourneyFlow.metadataProvider.get()
+        }
+
+        #expect(metadata[JourneyFlow.metadataKey] == "checkout")
+        #expect(JourneyFlow.metadataProvider.get().isEmpty)
+    }
+
+    private func makeSUT() -> (Logger, JourneyCollector) {
+        let collector = JourneyCollector()
+        return (Logger.journeyRecording(label: "test", into: collector), collector)
+    }
+}
+
+@Suite("Journey JSON and names")
+struct JourneyEncodingTests {
+    @Test func encodesTheDocumentedFieldsWithAnExplicitNullTarget() throws {
+        let event = ErrorJourneyEvent(
+            layer: .domain, module: "Domain", action: .omitted, from: "WalletRepositoryError.banned", to: nil,
+            waited: .seconds(1))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+
+        let json = String(decoding: try encoder.encode(event), as: UTF8.self)
+
+        #expect(
+            json
+                == #"{"action":"omitted","from":"WalletRepositoryError.banned","layer":"domain","module":"Domain","to":null}"#
+        )
+    }
+
+    @Test func layerAndActionNamesAreExactlyTheDocumentedOnes() {
+        #expect(
+            JourneyLayer.allCases.map(\.rawValue)
+                == ["networking", "vendor", "data", "domain", "presentation", "navigation", "app"])
+        #expect(
+            JourneyAction.allCases.map(\.rawValue) == [
+                "mapped", "forwarded", "recovered", "retried", "ignored", "omitted", "presented", "routed", "logged",
+                "reported",
+            ])
+    }
+
+    @Test func describableErrorsNameTheirCase() {
+        #expect(JourneyName.of(APIError.timedOut) == "APIError.timedOut")
+    }
+
+    @Test func otherErrorsAreNamedByTypeOnlySoPayloadsNeverLeak() {
+        struct TokenRejected: Error { let token: String }
+
+        let name = JourneyName.of(TokenRejected(token: "secret-token-value"))
+
+        #expect(name == "TokenRejected")
+    }
+}
