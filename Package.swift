@@ -6,6 +6,9 @@ import PackageDescription
 
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+let hummingbird: Target.Dependency = .product(name: "Hummingbird", package: "hummingbird")
+let httpTypes: Target.Dependency = .product(name: "HTTPTypes", package: "swift-http-types")
+let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
 
 // MARK: - Package
 
@@ -18,6 +21,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", exact: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
+        // Traits off: the demo backend and the test server need neither swift-configuration nor full Foundation.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1", traits: []),
     ],
     targets: [
         // MARK: Shared vocabulary and app-wide reactions
@@ -50,12 +57,24 @@ let package = Package(
             path: "App"
         ),
 
+        // MARK: Test support
+        .target(
+            name: "TestSupport",
+            dependencies: ["Networking", "SharedError", logging, hummingbird, httpTypes, nioCore],
+            path: "Tests/TestSupport"
+        ),
+
         // MARK: Tests
         .testTarget(name: "SharedErrorTests", dependencies: ["SharedError", logging], path: "Tests/SharedErrorTests"),
         .testTarget(
             name: "NavigationTests",
             dependencies: ["Navigation", "SharedError", logging],
             path: "Tests/NavigationTests"
+        ),
+        .testTarget(
+            name: "NetworkingTests",
+            dependencies: ["Networking", "SharedError", "TestSupport", logging],
+            path: "Tests/NetworkingTests"
         ),
         .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),
     ],

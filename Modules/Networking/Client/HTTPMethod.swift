@@ -1,0 +1,23 @@
+/// An HTTP request method.
+public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue.uppercased()
+    }
+
+    public static let get = HTTPMethod(rawValue: "GET")
+    public static let head = HTTPMethod(rawValue: "HEAD")
+    public static let post = HTTPMethod(rawValue: "POST")
+    public static let put = HTTPMethod(rawValue: "PUT")
+    public static let patch = HTTPMethod(rawValue: "PATCH")
+    public static let delete = HTTPMethod(rawValue: "DELETE")
+    public static let options = HTTPMethod(rawValue: "OPTIONS")
+
+    public var description: String { rawValue }
+
+    /// Methods that RFC 9110 defines as idempotent; POST and PATCH are idempotent only with an `Idempotency-Key`.
+    var isIdempotentByDefinition: Bool {
+        [.get, .head, .put, .delete, .options].contains(self)
+    }
+}

@@ -1,0 +1,21 @@
+/// An identifier that arrives as a string (`"u-1"`) or a number (`1234`) and is kept as a non-empty string.
+public struct FlexibleID: Decodable, Hashable, Sendable {
+    public let value: String
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            throw DecodingFailure(
+                keyPath: KeyPath.render(decoder.codingPath), kind: .missing, detail: "required value is null")
+        }
+        if let text = try? container.decode(String.self), !text.isEmpty {
+            value = text
+        } else if let number = try? container.decode(Int64.self) {
+            value = String(number)
+        } else {
+            throw DecodingFailure(
+                keyPath: KeyPath.render(decoder.codingPath), kind: .invalid,
+                detail: "identifier is neither a non-empty string nor an integer")
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+public import Logging
+import SharedError
+
+/// For services that answer HTTP 200 with `{"status": "error", "code": "SERVICE_DOWN", …}`: turns such a body
+/// into ``HTTPClientError/Kind/errorEnvelope(code:)``; an `ok` body passes through untouched.
+///
+/// Composed only in front of the services that need it (the legacy payment-cards service). The envelope's
+/// `status` and `code` are read in one decode; the payload is left to the repository.
+public struct ErrorEnvelopeMappingHTTPClient: HTTPClient {
+    private let decoratee: any HTTPClient
+    private let logger: Logger
+
+    public init(decoratee: any HTTPClient, logger: Logger) {
+        self.decoratee = decoratee
+        self.logger = logger
+    }
+
+    public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+        let response = try await decoratee.send(request)
+        guard let envelope = try? JSONDecoder().decode(EnvelopeHead.self, from: response.body),
+            envelope.status == "error"
+        else { return response }
+
+        let code = envelope.code.flatMap(ErrorCode.sanitized) ?? "UNKNOWN"
+        let error = HTTPClientError(
+            kind: .errorEnvelope(code: code),
+            context: HTTPErrorContext(
+                request: request, status: response.status, bodyExcerpt: Redaction.excerpt(of: response.body),
+                serverCode: code)
+        )
+        logger.recordJourney(
+            ErrorJourneyEvent(
+                layer: .networking, module: "Networking", action: .mapped,
+                from: "HTTP \(response.status) envelope \(code)", to: error.journeyName)
+        )
+        throw error
+    }
+
+    /// Only the envelope's head; unknown keys (the payload) are skipped by the decoder.
+    private struct EnvelopeHead: Decodable {
+        var status: String?
+        var code: String?
+    }
+}

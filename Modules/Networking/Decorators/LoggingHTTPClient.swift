@@ -1,0 +1,51 @@
+public import Logging
+
+/// Writes one line per attempt through swift-log: method, redacted URL, request id, status, size and time.
+///
+/// Authorization, cookies, tokens and emails never reach a line: headers and bodies go through ``Redaction``,
+/// and bodies are only excerpted at `trace` level.
+public struct LoggingHTTPClient: HTTPClient {
+    private let decoratee: any HTTPClient
+    private let clock: any HTTPClock
+    private let logger: Logger
+
+    public init(decoratee: any HTTPClient, clock: any HTTPClock = SystemHTTPClock(), logger: Logger) {
+        self.decoratee = decoratee
+        self.clock = clock
+        self.logger = logger
+    }
+
+    public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+        let started = clock.now
+        let target = "\(request.method) \(Redaction.url(request.url))"
+        logger.debug(
+            "→ \(target)",
+            metadata: [
+                "request.id": "\(request.id)", "request.attempt": "\(request.attempt)",
+                "request.headers": .dictionary(redactedHeaders(request.headers)),
+            ])
+        do throws(HTTPClientError) {
+            let response = try await decoratee.send(request)
+            logger.debug(
+                "← \(response.status) \(target) (\(response.body.count) bytes, \((clock.now - started).formattedSeconds))",
+                metadata: ["request.id": "\(request.id)"])
+            if logger.logLevel <= .trace, let excerpt = Redaction.excerpt(of: response.body) {
+                logger.trace("body: \(excerpt)", metadata: ["request.id": "\(request.id)"])
+            }
+            return response
+        } catch {
+            logger.info(
+                "✗ \(target): \(error.journeyName) (\((clock.now - started).formattedSeconds))",
+                metadata: ["request.id": "\(request.id)", "request.attempt": "\(request.attempt)"])
+            throw error
+        }
+    }
+
+    private func redactedHeaders(_ headers: HTTPHeaders) -> Logger.Metadata {
+        var metadata: Logger.Metadata = [:]
+        for (name, value) in headers {
+            metadata[name] = .string(Redaction.header(name: name, value: value))
+        }
+        return metadata
+    }
+}

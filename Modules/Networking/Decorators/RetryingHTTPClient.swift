@@ -1,0 +1,104 @@
+public import Logging
+import SharedError
+
+/// Tries idempotent calls again after transient failures: 408, 429, 500, 502, 503, 504 and a dropped connection.
+///
+/// - Only idempotent requests are retried: GET, HEAD, PUT, DELETE, OPTIONS, and a POST or PATCH that carries an
+///   `Idempotency-Key`. A plain POST is sent once.
+/// - Waits use exponential backoff with full jitter, on the injected clock and random source.
+/// - A `Retry-After` (seconds or HTTP date) replaces the backoff. One past the call's deadline or above
+///   ``RetryPolicy/maximumRetryAfter`` is not waited for: the call ends with the value on the error.
+public struct RetryingHTTPClient: HTTPClient {
+    private let decoratee: any HTTPClient
+    private let policy: RetryPolicy
+    private let clock: any HTTPClock
+    private let random: any RandomSource
+    private let logger: Logger
+
+    public init(
+        decoratee: any HTTPClient,
+        policy: RetryPolicy = RetryPolicy(),
+        clock: any HTTPClock = SystemHTTPClock(),
+        random: any RandomSource = SystemRandomSource(),
+        logger: Logger
+    ) {
+        self.decoratee = decoratee
+        self.policy = policy
+        self.clock = clock
+        self.random = random
+        self.logger = logger
+    }
+
+    public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+        var attempt = request
+        var retry = 0
+        while true {
+            do throws(HTTPClientError) {
+                return try await decoratee.send(attempt)
+            } catch {
+                guard request.isIdempotent, error.kind.isTransient, attempt.attempt < policy.maximumAttempts else {
+                    throw error
+                }
+                let delay = try wait(after: error, retry: retry, request: attempt)
+                logger.recordJourney(
+                    ErrorJourneyEvent(
+                        layer: .networking, module: "Networking", action: .retried, from: error.journeyName,
+                        to:
+                            "attempt \(attempt.attempt + 1) of \(request.method) \(request.path) after \(delay.formattedSeconds)",
+                        waited: delay)
+                )
+                do {
+                    try await clock.sleep(for: delay)
+                } catch {
+                    throw HTTPClientError(kind: .cancelled, context: HTTPErrorContext(request: attempt))
+                }
+                attempt.attempt += 1
+                retry += 1
+            }
+        }
+    }
+
+    /// How long to wait before the next attempt, or the error to end the call with.
+    private func wait(after error: HTTPClientError, retry: Int, request: HTTPRequest) throws(HTTPClientError)
+        -> Duration
+    {
+        let delay: Duration
+        if let retryAfter = error.context.retryAfter {
+            delay = retryAfter.delay(from: clock.wallClockNow)
+            if delay > policy.maximumRetryAfter {
+                throw notWaited(
+                    error,
+                    because:
+                        "Retry-After \(retryAfter) is above the maximum of \(policy.maximumRetryAfter.formattedSeconds)"
+                )
+            }
+        } else {
+            delay = policy.jitteredDelay(forRetry: retry, random: random)
+        }
+        if let deadline = request.deadline, clock.now + delay >= deadline {
+            throw notWaited(error, because: "waiting \(delay.formattedSeconds) would pass the deadline")
+        }
+        return delay
+    }
+
+    private func notWaited(_ error: HTTPClientError, because reason: String) -> HTTPClientError {
+        logger.recordJourney(
+            ErrorJourneyEvent(
+                layer: .networking, module: "Networking", action: .forwarded, from: error.journeyName,
+                to: "\(error.journeyName), not retried: \(reason)"),
+            level: .warning
+        )
+        return error
+    }
+}
+
+extension Duration {
+    /// `1.25 s`.
+    var formattedSeconds: String {
+        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+        let whole = milliseconds / 1000
+        let fraction = milliseconds % 1000
+        let padded = fraction < 10 ? "00\(fraction)" : fraction < 100 ? "0\(fraction)" : "\(fraction)"
+        return "\(whole).\(padded.prefix(2)) s"
+    }
+}

@@ -1,0 +1,172 @@
+public import Logging
+import SharedError
+
+/// Refreshes an expired access token once for every request that is waiting for it (single flight).
+///
+/// - A request that got 401 `token_expired` with a token that was already replaced is handed the current token
+///   without a new refresh.
+/// - The refresh runs in its own task: a waiter that is cancelled leaves at once, and the refresh goes on for the
+///   others.
+/// - `invalid_grant` ends the session once, through ``AuthenticationSession/endSession()``, and fails every waiter
+///   with the same session-expired outcome.
+/// - At most ``Budget/maximumRefreshes`` refreshes start per ``Budget/window``, so a server that answers 401 to
+///   everything cannot make the app refresh in a loop.
+public actor TokenRefreshCoordinator {
+    /// The refresh rate limit.
+    public struct Budget: Sendable {
+        public var maximumRefreshes: Int
+        public var window: Duration
+
+        public init(maximumRefreshes: Int = 3, window: Duration = .seconds(60)) {
+            self.maximumRefreshes = maximumRefreshes
+            self.window = window
+        }
+    }
+
+    /// Why no token could be had.
+    public enum Failure: Error, Hashable, Sendable {
+        case sessionExpired
+        case budgetExhausted
+        case unavailable(HTTPClientError.Kind)
+        case cancelled
+    }
+
+    private let session: any AuthenticationSession
+    private let clock: any HTTPClock
+    private let budget: Budget
+    private let logger: Logger
+
+    private var flight: Flight?
+    private var nextID: UInt64 = 0
+    private var refreshStarts: [HTTPInstant] = []
+    /// How many refreshes were started, for tests and benchmarks.
+    public private(set) var refreshCount = 0
+
+    private struct Flight {
+        let id: UInt64
+        var waiters: [UInt64: CheckedContinuation<Result<AccessToken, Failure>, Never>] = [:]
+    }
+
+    public init(
+        session: any AuthenticationSession, clock: any HTTPClock = SystemHTTPClock(), budget: Budget = Budget(),
+        logger: Logger
+    ) {
+        self.session = session
+        self.clock = clock
+        self.budget = budget
+        self.logger = logger
+    }
+
+    /// The token to send with a new request.
+    public func currentToken() async -> AccessToken? {
+        await session.currentAccessToken()
+    }
+
+    /// A token to replay with, after a request sent with `staleToken` was answered 401 `token_expired`.
+    public func renewedToken(replacing staleToken: AccessToken) async -> Result<AccessToken, Failure> {
+        if flight != nil { return await join() }
+        guard let current = await session.currentAccessToken() else { return .failure(.sessionExpired) }
+        if current != staleToken { return .success(current) }
+        if flight != nil { return await join() }
+
+        let now = clock.now
+        refreshStarts.removeAll { now - $0 >= budget.window }
+        guard refreshStarts.count < budget.maximumRefreshes else {
+            logger.recordJourney(
+                ErrorJourneyEvent(
+                    layer: .networking, module: "Networking", action: .mapped,
+                    from: "refresh budget of \(budget.maximumRefreshes) per \(budget.window) spent",
+                    to: "HTTPClientError.unauthorized"),
+                level: .warning
+            )
+            return .failure(.budgetExhausted)
+        }
+        refreshStarts.append(now)
+        refreshCount += 1
+        startFlight()
+        return await join()
+    }
+
+    private func startFlight() {
+        nextID += 1
+        let id = nextID
+        flight = Flight(id: id)
+        let session = self.session
+        // Unstructured on purpose: cancelling the request that started the refresh must not cancel it for the rest.
+        Task {
+            let result: Result<AccessToken, TokenRefreshError>
+            do throws(TokenRefreshError) {
+                result = .success(try await session.refreshAccessToken())
+            } catch {
+                result = .failure(error)
+            }
+            await self.finish(flight: id, with: result)
+        }
+    }
+
+    private func finish(flight id: UInt64, with result: Result<AccessToken, TokenRefreshError>) async {
+        let outcome: Result<AccessToken, Failure>
+        switch result {
+        case .success(let token):
+            outcome = .success(token)
+        case .failure(.invalidGrant), .failure(.noSession):
+            await session.endSession()
+            outcome = .failure(.sessionExpired)
+        case .failure(.unavailable(let kind)):
+            outcome = .failure(.unavailable(kind))
+        }
+        guard let finished = flight, finished.id == id else { return }
+        flight = nil
+        record(outcome, waiting: finished.waiters.count)
+        for continuation in finished.waiters.values {
+            continuation.resume(returning: outcome)
+        }
+    }
+
+    private func join() async -> Result<AccessToken, Failure> {
+        nextID += 1
+        let waiter = nextID
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                guard !Task.isCancelled, flight != nil else {
+                    continuation.resume(returning: .failure(.cancelled))
+                    return
+                }
+                flight?.waiters[waiter] = continuation
+            }
+        } onCancel: {
+            Task { await self.cancel(waiter: waiter) }
+        }
+    }
+
+    private func cancel(waiter: UInt64) {
+        flight?.waiters.removeValue(forKey: waiter)?.resume(returning: .failure(.cancelled))
+    }
+
+    private func record(_ outcome: Result<AccessToken, Failure>, waiting: Int) {
+        let cause = "HTTPClientError.unauthorized(token_expired)"
+        let event: ErrorJourneyEvent
+        switch outcome {
+        case .success:
+            event = ErrorJourneyEvent(
+                layer: .networking, module: "Networking", action: .recovered, from: cause,
+                to: "access token refreshed once for \(waiting) waiting request(s)")
+        case .failure(.sessionExpired):
+            event = ErrorJourneyEvent(
+                layer: .networking, module: "Networking", action: .mapped, from: "refresh answered invalid_grant",
+                to: "HTTPClientError.sessionExpired")
+        case .failure(let failure):
+            event = ErrorJourneyEvent(
+                layer: .networking, module: "Networking", action: .forwarded, from: "refresh failed (\(failure))",
+                to: "session kept")
+        }
+        logger.recordJourney(event, level: outcome.isSuccess ? .info : .warning)
+    }
+}
+
+extension Result {
+    fileprivate var isSuccess: Bool {
+        if case .success = self { return true }
+        return false
+    }
+}

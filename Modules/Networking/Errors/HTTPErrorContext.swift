@@ -1,0 +1,40 @@
+import Foundation
+
+/// Where a call failed, as a backend engineer wants to read it; every field is redacted or bounded.
+public struct HTTPErrorContext: Hashable, Sendable {
+    public var method: HTTPMethod
+    /// The URL with secret query values replaced.
+    public var url: String
+    /// The HTTP status, when there was a response.
+    public var status: Int?
+    /// How many times the call was sent.
+    public var attempt: Int
+    public var requestID: String
+    /// At most 256 bytes of the response body, redacted.
+    public var bodyExcerpt: String?
+    /// The `error` code of a JSON error body (`token_expired`, `wallet_banned`), when it has one.
+    public var serverCode: String?
+    /// A `Retry-After` the chain did not wait for, because it was past the deadline or above the maximum.
+    public var retryAfter: RetryAfter?
+    /// The transport's own error code, for example `URLError(-1004)`.
+    public var underlying: String?
+
+    public init(
+        request: HTTPRequest,
+        status: Int? = nil,
+        bodyExcerpt: String? = nil,
+        serverCode: String? = nil,
+        retryAfter: RetryAfter? = nil,
+        underlying: String? = nil
+    ) {
+        self.method = request.method
+        self.url = Redaction.url(request.url)
+        self.status = status
+        self.attempt = request.attempt
+        self.requestID = request.id
+        self.bodyExcerpt = bodyExcerpt
+        self.serverCode = serverCode
+        self.retryAfter = retryAfter
+        self.underlying = underlying
+    }
+}

@@ -1,0 +1,14 @@
+/// Random numbers for backoff jitter, injected so tests can use a seeded sequence.
+public protocol RandomSource: Sendable {
+    /// A value in `0...1`.
+    func nextUnitInterval() -> Double
+}
+
+/// The system's random number generator.
+public struct SystemRandomSource: RandomSource {
+    public init() {}
+
+    public func nextUnitInterval() -> Double {
+        Double.random(in: 0...1)
+    }
+}

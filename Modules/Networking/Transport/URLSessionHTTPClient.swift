@@ -1,0 +1,214 @@
+import Foundation
+public import Logging
+import SharedError
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The real transport: URLSession (FoundationNetworking on Linux), with transport failures mapped into
+/// ``HTTPClientError`` and the body streamed against a size limit instead of buffered without bound.
+///
+/// It returns a response for every status; ``StatusCodeMappingHTTPClient`` decides which statuses are errors.
+public final class URLSessionHTTPClient: HTTPClient {
+    public struct Configuration: Sendable {
+        /// Bodies larger than this fail with ``HTTPClientError/Kind/bodyTooLarge(limit:)``.
+        public var maximumBodyBytes: Int
+        /// The time allowed for a request that carries no deadline of its own.
+        public var defaultTimeout: Duration
+
+        public init(maximumBodyBytes: Int = 4 * 1024 * 1024, defaultTimeout: Duration = .seconds(30)) {
+            self.maximumBodyBytes = maximumBodyBytes
+            self.defaultTimeout = defaultTimeout
+        }
+    }
+
+    private let configuration: Configuration
+    private let session: URLSession
+    private let delegate: TransferDelegate
+    private let clock: any HTTPClock
+    private let logger: Logger
+
+    public init(
+        configuration: Configuration = Configuration(), clock: any HTTPClock = SystemHTTPClock(), logger: Logger
+    ) {
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.urlCache = nil
+        sessionConfiguration.httpCookieStorage = nil
+        sessionConfiguration.httpShouldSetCookies = false
+        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        sessionConfiguration.httpMaximumConnectionsPerHost = 64
+        let delegate = TransferDelegate()
+        self.configuration = configuration
+        self.delegate = delegate
+        self.session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: nil)
+        self.clock = clock
+        self.logger = logger
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+        guard !Task.isCancelled else {
+            throw HTTPClientError(kind: .cancelled, context: HTTPErrorContext(request: request))
+        }
+        let timeLeft = request.deadline.map { $0 - clock.now } ?? configuration.defaultTimeout
+        guard timeLeft > .zero else {
+            throw mapped(.timedOut, from: "deadline already passed", request: request)
+        }
+
+        let task = session.dataTask(with: urlRequest(for: request, timeout: timeLeft))
+        let watchdog = Task { [clock] in
+            // Ends the transfer at the deadline even while the body is still trickling in.
+            guard (try? await clock.sleep(for: timeLeft)) != nil else { return }
+            delegate.fail(task, with: .deadlinePassed)
+        }
+        defer { watchdog.cancel() }
+
+        let outcome = await withTaskCancellationHandler {
+            await delegate.run(task, bodyLimit: configuration.maximumBodyBytes)
+        } onCancel: {
+            task.cancel()
+        }
+
+        switch outcome {
+        case .success(let response):
+            return response
+        case .failure(.cancelled):
+            throw HTTPClientError(kind: .cancelled, context: HTTPErrorContext(request: request))
+        case .failure(.deadlinePassed):
+            throw mapped(.timedOut, from: "deadline passed during transfer", request: request)
+        case .failure(.bodyTooLarge(let limit)):
+            throw mapped(.bodyTooLarge(limit: limit), from: "body over \(limit) bytes", request: request)
+        case .failure(.urlError(let code)):
+            throw mapped(
+                TransportErrorMapping.kind(for: code), from: TransportErrorMapping.name(of: code), request: request)
+        case .failure(.notHTTP):
+            throw mapped(.invalidResponse, from: "response without HTTP status", request: request)
+        }
+    }
+
+    private func urlRequest(for request: HTTPRequest, timeout: Duration) -> URLRequest {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method.rawValue
+        urlRequest.httpBody = request.body
+        urlRequest.timeoutInterval = max(
+            0.001, Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18)
+        for (name, value) in request.headers {
+            urlRequest.setValue(value, forHTTPHeaderField: name)
+        }
+        urlRequest.setValue(request.id, forHTTPHeaderField: HeaderName.requestID)
+        return urlRequest
+    }
+
+    private func mapped(_ kind: HTTPClientError.Kind, from cause: String, request: HTTPRequest) -> HTTPClientError {
+        let error = HTTPClientError(kind: kind, context: HTTPErrorContext(request: request, underlying: cause))
+        logger.recordJourney(
+            ErrorJourneyEvent(
+                layer: .networking, module: "Networking", action: .mapped, from: cause, to: error.journeyName),
+            level: .warning
+        )
+        return error
+    }
+}
+
+/// Why a transfer ended without a response.
+enum TransferFailure: Error, Equatable {
+    case cancelled
+    case deadlinePassed
+    case bodyTooLarge(limit: Int)
+    case urlError(URLError.Code)
+    case notHTTP
+}
+
+/// Receives URLSession's callbacks for every transfer of one session and resumes each caller once.
+final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    private struct Transfer {
+        var continuation: CheckedContinuation<Result<HTTPResponse, TransferFailure>, Never>
+        var bodyLimit: Int
+        var response: HTTPURLResponse?
+        var body = Data()
+        /// A failure the client decided on (deadline, size), which wins over URLSession's "cancelled".
+        var failure: TransferFailure?
+    }
+
+    private let transfers = Mutex<[Int: Transfer]>([:])
+    /// Failures decided before the transfer was registered (a deadline that fired at once).
+    private let earlyFailures = Mutex<[Int: TransferFailure]>([:])
+
+    func run(_ task: URLSessionDataTask, bodyLimit: Int) async -> Result<HTTPResponse, TransferFailure> {
+        await withCheckedContinuation { continuation in
+            let early = earlyFailures.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+            transfers.withLock {
+                $0[task.taskIdentifier] = Transfer(continuation: continuation, bodyLimit: bodyLimit, failure: early)
+            }
+            task.resume()
+            if early != nil || Task.isCancelled { task.cancel() }
+        }
+    }
+
+    /// Ends a transfer with the client's own reason.
+    func fail(_ task: URLSessionTask, with failure: TransferFailure) {
+        let registered = transfers.withLock { transfers -> Bool in
+            guard transfers[task.taskIdentifier] != nil else { return false }
+            if transfers[task.taskIdentifier]?.failure == nil { transfers[task.taskIdentifier]?.failure = failure }
+            return true
+        }
+        if !registered { earlyFailures.withLock { $0[task.taskIdentifier] = failure } }
+        task.cancel()
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        let allowed = transfers.withLock { transfers -> Bool in
+            guard var transfer = transfers[dataTask.taskIdentifier] else { return false }
+            transfer.response = response as? HTTPURLResponse
+            if response.expectedContentLength > Int64(transfer.bodyLimit) {
+                transfer.failure = transfer.failure ?? .bodyTooLarge(limit: transfer.bodyLimit)
+            }
+            transfers[dataTask.taskIdentifier] = transfer
+            return transfer.failure == nil
+        }
+        completionHandler(allowed ? .allow : .cancel)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let overLimit = transfers.withLock { transfers -> Bool in
+            guard var transfer = transfers[dataTask.taskIdentifier], transfer.failure == nil else { return false }
+            guard transfer.body.count + data.count <= transfer.bodyLimit else {
+                transfer.failure = .bodyTooLarge(limit: transfer.bodyLimit)
+                transfer.body = Data()
+                transfers[dataTask.taskIdentifier] = transfer
+                return true
+            }
+            transfer.body.append(data)
+            transfers[dataTask.taskIdentifier] = transfer
+            return false
+        }
+        if overLimit { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        transfer.continuation.resume(returning: Self.outcome(of: transfer, error: error))
+    }
+
+    private static func outcome(of transfer: Transfer, error: (any Error)?) -> Result<HTTPResponse, TransferFailure> {
+        if let failure = transfer.failure { return .failure(failure) }
+        if let error {
+            let code = (error as? URLError)?.code ?? URLError.Code(rawValue: (error as NSError).code) ?? .unknown
+            return .failure(code == .cancelled ? .cancelled : .urlError(code))
+        }
+        guard let response = transfer.response else { return .failure(.notHTTP) }
+        var headers = HTTPHeaders()
+        for case (let name as String, let value as String) in response.allHeaderFields {
+            headers[name] = value
+        }
+        return .success(HTTPResponse(status: response.statusCode, headers: headers, body: transfer.body))
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Logging
+import Networking
+import SharedError
+import TestSupport
+import Testing
+
+@Suite("URLSessionHTTPClient against a real loopback server", .serialized)
+struct URLSessionHTTPClientTests {
+    @Test func returnsStatusHeadersAndBodyAndSendsTheRequestAsGiven() async throws {
+        let server = try await LoopbackServer.start { _ in .json(201, #"{"id":"w-1"}"#, headers: [("X-Trace", "t-1")]) }
+        let sut = makeSUT()
+        let request = HTTPRequest(
+            method: .post, url: server.url("/v1/things"), headers: ["Authorization": "Bearer abc"],
+            body: Data("{}".utf8))
+
+        let result = await sut.outcome(of: request)
+        await server.stop()
+
+        let response = try #require(result.value)
+        #expect(response.status == 201)
+        #expect(response.headers["x-trace"] == "t-1")
+        #expect(String(decoding: response.body, as: UTF8.self) == #"{"id":"w-1"}"#)
+        let received = try #require(server.requests.first)
+        #expect(received.method == "POST")
+        #expect(received.path == "/v1/things")
+        #expect(received.header("Authorization") == "Bearer abc")
+        #expect(received.header("X-Request-ID") == request.id)
+        #expect(received.body == Data("{}".utf8))
+    }
+
+    @Test func aNonJSON502PageBecomesAServerErrorWithABoundedExcerpt() async throws {
+        let page = "<html><head><title>502 Bad Gateway</title></head><body>" + String(repeating: "nginx ", count: 300)
+        let server = try await LoopbackServer.start { _ in .text(502, page) }
+        let sut = StatusCodeMappingHTTPClient(decoratee: makeSUT(), logger: quietLogger)
+
+        let result = await sut.outcome(of: HTTPRequest(method: .get, url: server.url("/v1/payment-cards")))
+        await server.stop()
+
+        let error = try #require(result.error)
+        #expect(error.kind == .server(status: 502))
+        #expect(error.context.serverCode == nil)
+        #expect(error.context.bodyExcerpt?.hasPrefix("<html><head><title>502 Bad Gateway") == true)
+        #expect((error.context.bodyExcerpt?.utf8.count ?? .max) <= 260)
+    }
+
+    @Test func aServerSlowerThanTheDeadlineTimesOut() async throws {
+        let server = try await LoopbackServer.start { _ in ScriptedResponse(delayBeforeHead: .seconds(2)) }
+        let clock = SystemHTTPClock()
+        var request = HTTPRequest(method: .get, url: server.url("/v1/wallet"))
+        request.deadline = clock.now + .milliseconds(300)
+
+        let result = await makeSUT().outcome(of: request)
+        await server.stop()
+
+        #expect(result.error?.kind == .timedOut)
+    }
+
+    @Test func aBodyThatTricklesPastTheDeadlineTimesOut() async throws {
+        let server = try await LoopbackServer.start { _ in
+            ScriptedResponse(body: Data(repeating: 0x41, count: 1_000), pieces: 10, pieceDelay: .milliseconds(150))
+        }
+        var request = HTTPRequest(method: .get, url: server.url("/v1/payment-cards"))
+        request.deadline = SystemHTTPClock().now + .milliseconds(400)
+
+        let result = await makeSUT().outcome(of: request)
+        await server.stop()
+
+        #expect(result.error?.kind == .timedOut)
+    }
+
+    @Test func aRefusedConnectionIsOffline() async throws {
+        let url = try await ClosedPort.url().appendingPathComponent("/v1/wallet")
+        let probe = JourneyProbe()
+
+        let result = await makeSUT(logger: probe.logger).outcome(of: HTTPRequest(method: .get, url: url))
+
+        #expect(result.error?.kind == .offline)
+        #expect(result.error?.kind.sharedError == .networkUnavailable)
+        #expect(probe.events().map(\.to) == ["HTTPClientError.offline"])
+    }
+
+    @Test(arguments: [true, false])
+    func anOversizedBodyIsRefused(declaresLength: Bool) async throws {
+        let body = Data(repeating: 0x42, count: 64 * 1024)
+        let server = try await LoopbackServer.start { _ in
+            declaresLength
+                ? ScriptedResponse(body: body)
+                : ScriptedResponse(body: body, pieces: 8, pieceDelay: .milliseconds(1))
+        }
+        let sut = makeSUT(configuration: .init(maximumBodyBytes: 4 * 1024))
+
+        let result = await sut.outcome(of: HTTPRequest(method: .get, url: server.url("/v1/payment-cards")))
+        await server.stop()
+
+        #expect(result.error?.kind == .bodyTooLarge(limit: 4 * 1024))
+    }
+
+    @Test func cancellingTheCallerEndsTheTransfer() async throws {
+        let server = try await LoopbackServer.start { _ in ScriptedResponse(delayBeforeHead: .seconds(5)) }
+        let sut = makeSUT()
+
+        let call = Task { await sut.outcome(of: HTTPRequest(method: .get, url: server.url("/v1/wallet"))) }
+        while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        call.cancel()
+        let result = await call.value
+        await server.stop()
+
+        #expect(result.error?.kind == .cancelled)
+    }
+
+    // Quality bar 10, for transport failures.
+    @Test func transportErrorsCarryTheirContext() async throws {
+        let url = try #require(URL(string: try await ClosedPort.url().absoluteString + "/v1/me?token=secret-value"))
+        var request = HTTPRequest(method: .get, url: url)
+        request.attempt = 2
+
+        let error = try #require(await makeSUT().outcome(of: request).error)
+
+        #expect(error.context.method == .get)
+        #expect(error.context.url.hasSuffix("/v1/me?token=[redacted]"))
+        #expect(error.context.attempt == 2)
+        #expect(error.context.requestID == request.id)
+        #expect(error.context.underlying == "URLError.cannotConnectToHost")
+        #expect(!error.debugDescription.contains("secret-value"))
+    }
+
+    private func makeSUT(
+        configuration: URLSessionHTTPClient.Configuration = .init(), logger: Logger = quietLogger
+    ) -> URLSessionHTTPClient {
+        URLSessionHTTPClient(configuration: configuration, logger: logger)
+    }
+}

@@ -1,0 +1,25 @@
+public import Logging
+public import SharedError
+
+/// A logger that records journey events, and the way to read them back.
+public struct JourneyProbe: Sendable {
+    public let collector = JourneyCollector()
+    public let logger: Logger
+
+    public init(label: String = "test") {
+        logger = .journeyRecording(label: label, into: collector)
+    }
+
+    /// The events recorded outside any flow (or inside `flow`), in order.
+    public func events(in flow: JourneyFlowID? = nil) -> [ErrorJourneyEvent] {
+        collector.events(in: flow)
+    }
+
+    /// Just the actions, for short assertions.
+    public func actions(in flow: JourneyFlowID? = nil) -> [JourneyAction] {
+        events(in: flow).map(\.action)
+    }
+}
+
+/// A logger that writes nothing, for the parts of a test whose logs do not matter.
+public let quietLogger = Logger(label: "quiet") { _ in SwiftLogNoOpLogHandler() }

@@ -1,0 +1,182 @@
+public import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import Synchronization
+
+/// A request as the loopback server received it.
+public struct RecordedRequest: Sendable {
+    public var method: String
+    public var path: String
+    /// Header values by lowercased name.
+    public var headers: [String: String]
+    public var body: Data
+
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// What the loopback server answers, and how slowly.
+public struct ScriptedResponse: Sendable {
+    public var status: Int
+    public var headers: [(String, String)]
+    public var body: Data
+    /// Wait this long before sending anything.
+    public var delayBeforeHead: Duration?
+    /// Send the body in this many pieces, waiting `pieceDelay` before each one.
+    public var pieces: Int
+    public var pieceDelay: Duration?
+
+    public init(
+        status: Int = 200,
+        headers: [(String, String)] = [],
+        body: Data = Data(),
+        delayBeforeHead: Duration? = nil,
+        pieces: Int = 1,
+        pieceDelay: Duration? = nil
+    ) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.delayBeforeHead = delayBeforeHead
+        self.pieces = max(1, pieces)
+        self.pieceDelay = pieceDelay
+    }
+
+    public static func json(_ status: Int = 200, _ body: String, headers: [(String, String)] = []) -> ScriptedResponse {
+        ScriptedResponse(
+            status: status, headers: [("Content-Type", "application/json")] + headers, body: Data(body.utf8))
+    }
+
+    public static func text(_ status: Int, _ body: String, contentType: String = "text/html") -> ScriptedResponse {
+        ScriptedResponse(status: status, headers: [("Content-Type", contentType)], body: Data(body.utf8))
+    }
+}
+
+/// A real HTTP server (Hummingbird) on 127.0.0.1 and a port the system picks, answering from a script.
+///
+/// For integration tests of the URLSession transport and of repositories over real HTTP. Start it, use
+/// ``baseURL``, and ``stop()`` it at the end of the test.
+public final class LoopbackServer: Sendable {
+    public typealias Script = @Sendable (RecordedRequest) async -> ScriptedResponse
+
+    public let port: Int
+    private let recorder: Recorder
+    private let runner: Task<Void, Never>
+
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
+
+    /// Every request received, in order.
+    public var requests: [RecordedRequest] { recorder.all }
+
+    public func url(_ path: String) -> URL {
+        baseURL.appendingPathComponent(path)
+    }
+
+    private init(port: Int, recorder: Recorder, runner: Task<Void, Never>) {
+        self.port = port
+        self.recorder = recorder
+        self.runner = runner
+    }
+
+    public static func start(script: @escaping Script) async throws -> LoopbackServer {
+        let recorder = Recorder()
+        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+        let application = Application(
+            responder: ScriptResponder(script: script, recorder: recorder),
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in
+                portSink.yield(channel.localAddress?.port ?? 0)
+                portSink.finish()
+            },
+            logger: Logger(label: "loopback-server") { _ in SwiftLogNoOpLogHandler() }
+        )
+        let runner = Task {
+            // Cancelling the task stops the server; its CancellationError goes to the quiet logger.
+            try? await application.runService(gracefulShutdownSignals: [])
+            portSink.finish()
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next(), port > 0 else {
+            runner.cancel()
+            throw LoopbackServerError.didNotStart
+        }
+        return LoopbackServer(port: port, recorder: recorder, runner: runner)
+    }
+
+    public func stop() async {
+        runner.cancel()
+        await runner.value
+    }
+}
+
+public enum LoopbackServerError: Error {
+    case didNotStart
+}
+
+private final class Recorder: Sendable {
+    private let storage = Mutex<[RecordedRequest]>([])
+
+    var all: [RecordedRequest] { storage.withLock { $0 } }
+
+    func append(_ request: RecordedRequest) {
+        storage.withLock { $0.append(request) }
+    }
+}
+
+private struct ScriptResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    let script: LoopbackServer.Script
+    let recorder: Recorder
+
+    func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+        var request = request
+        let body = try await request.collectBody(upTo: 1 << 20)
+        var headers: [String: String] = [:]
+        for field in request.headers {
+            headers[field.name.canonicalName] = field.value
+        }
+        let recorded = RecordedRequest(
+            method: request.method.rawValue, path: request.uri.path, headers: headers,
+            body: Data(body.readableBytesView))
+        recorder.append(recorded)
+
+        let scripted = await script(recorded)
+        if let delay = scripted.delayBeforeHead { try await Task.sleep(for: delay) }
+        var fields = HTTPFields()
+        for (name, value) in scripted.headers {
+            if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
+        }
+        return Response(
+            status: HTTPResponse.Status(code: scripted.status), headers: fields, body: responseBody(for: scripted))
+    }
+
+    private func responseBody(for scripted: ScriptedResponse) -> ResponseBody {
+        guard let pieceDelay = scripted.pieceDelay else {
+            return ResponseBody(byteBuffer: ByteBuffer(bytes: scripted.body))
+        }
+        let pieceSize = max(1, (scripted.body.count + scripted.pieces - 1) / scripted.pieces)
+        let pieces = stride(from: 0, to: scripted.body.count, by: pieceSize).map {
+            scripted.body.subdata(in: $0..<min($0 + pieceSize, scripted.body.count))
+        }
+        return ResponseBody(contentLength: scripted.body.count) { writer in
+            for piece in pieces {
+                try await Task.sleep(for: pieceDelay)
+                try await writer.write(ByteBuffer(bytes: piece))
+            }
+            try await writer.finish(nil)
+        }
+    }
+}
+
+/// A loopback port with nothing listening on it, for "connection refused".
+public enum ClosedPort {
+    /// Starts a server, notes its port and stops it: the port is then closed.
+    public static func url() async throws -> URL {
+        let server = try await LoopbackServer.start { _ in ScriptedResponse() }
+        let url = server.baseURL
+        await server.stop()
+        return url
+    }
+}

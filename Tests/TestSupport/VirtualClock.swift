@@ -1,0 +1,94 @@
+public import Foundation
+public import Networking
+import Synchronization
+
+/// An ``HTTPClock`` whose time moves only when a test says so, and which records every sleep.
+///
+/// In `autoAdvance` mode a sleep moves time to its deadline at once, so a retry loop runs instantly and its
+/// delays can be read back. Otherwise sleepers wait until ``advance(by:)`` passes their deadline or their task
+/// is cancelled.
+public final class VirtualClock: HTTPClock {
+    private struct Sleeper {
+        var deadline: HTTPInstant
+        var continuation: CheckedContinuation<Bool, Never>
+    }
+
+    private struct State {
+        var now = HTTPInstant(sinceOrigin: .zero)
+        var sleeps: [Duration] = []
+        var sleepers: [UInt64: Sleeper] = [:]
+        var nextID: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
+    private let autoAdvance: Bool
+    private let wallClockOrigin: Date
+
+    public init(autoAdvance: Bool = true, wallClockOrigin: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
+        self.autoAdvance = autoAdvance
+        self.wallClockOrigin = wallClockOrigin
+    }
+
+    public var now: HTTPInstant { state.withLock { $0.now } }
+
+    public var wallClockNow: Date {
+        let elapsed = now.sinceOrigin.components
+        return wallClockOrigin.addingTimeInterval(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+    }
+
+    /// Every sleep asked for, in order, measured from the moment it was asked.
+    public var recordedSleeps: [Duration] { state.withLock { $0.sleeps } }
+
+    /// How many tasks are sleeping right now (manual mode).
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    public func sleep(until deadline: HTTPInstant) async throws(CancellationError) {
+        if autoAdvance {
+            let cancelled = state.withLock { state -> Bool in
+                state.sleeps.append(max(deadline - state.now, .zero))
+                guard !Task.isCancelled else { return true }
+                state.now = max(state.now, deadline)
+                return false
+            }
+            if cancelled { throw CancellationError() }
+            return
+        }
+
+        let id = state.withLock { state -> UInt64 in
+            state.nextID += 1
+            state.sleeps.append(max(deadline - state.now, .zero))
+            return state.nextID
+        }
+        let woke = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let resumeNow = state.withLock { state -> Bool? in
+                    if Task.isCancelled { return false }
+                    if deadline <= state.now { return true }
+                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+                    return nil
+                }
+                if let resumeNow { continuation.resume(returning: resumeNow) }
+            }
+        } onCancel: {
+            state.withLock { $0.sleepers.removeValue(forKey: id) }?.continuation.resume(returning: false)
+        }
+        if !woke { throw CancellationError() }
+    }
+
+    /// Moves time on and wakes every sleeper whose deadline has come.
+    public func advance(by duration: Duration) {
+        let due = state.withLock { state -> [Sleeper] in
+            state.now = state.now + duration
+            let now = state.now
+            let due = state.sleepers.filter { $0.value.deadline <= now }
+            for id in due.keys { state.sleepers.removeValue(forKey: id) }
+            return Array(due.values)
+        }
+        for sleeper in due { sleeper.continuation.resume(returning: true) }
+    }
+
+    /// Waits (yielding, not sleeping) until `count` tasks are asleep on this clock.
+    public func waitForSleepers(_ count: Int) async {
+        while sleeperCount < count { await Task.yield() }
+    }
+}
