@@ -9,6 +9,7 @@ let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let hummingbird: Target.Dependency = .product(name: "Hummingbird", package: "hummingbird")
 let httpTypes: Target.Dependency = .product(name: "HTTPTypes", package: "swift-http-types")
 let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
+let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 
 // MARK: - Package
 
@@ -23,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", exact: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
         // Traits off: the demo backend and the test server need neither swift-configuration nor full Foundation.
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1", traits: []),
     ],
@@ -57,10 +59,17 @@ let package = Package(
             path: "App"
         ),
 
+        // MARK: Demo backend (App and tests only)
+        .target(
+            name: "DemoBackend",
+            dependencies: [hummingbird, serviceLifecycle, nioCore, logging],
+            path: "Modules/DemoBackend"
+        ),
+
         // MARK: Test support
         .target(
             name: "TestSupport",
-            dependencies: ["Networking", "SharedError", logging, hummingbird, httpTypes, nioCore],
+            dependencies: ["Networking", "SharedError", "DemoBackend", logging, hummingbird, httpTypes, nioCore],
             path: "Tests/TestSupport"
         ),
 

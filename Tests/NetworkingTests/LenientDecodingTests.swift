@@ -54,7 +54,7 @@ private struct ProfileModel: Decodable, DefectReporting {
     }
 }
 
-@Suite("Fail-validated decoding")
+@Suite("Fail-validated decoding", .timeLimit(.minutes(1)))
 struct LenientDecodingTests {
     private let decoder = LenientJSONDecoder()
 

@@ -5,7 +5,7 @@ import SharedError
 import TestSupport
 import Testing
 
-@Suite("URLSessionHTTPClient against a real loopback server", .serialized)
+@Suite("URLSessionHTTPClient against a real loopback server", .serialized, .timeLimit(.minutes(1)))
 struct URLSessionHTTPClientTests {
     @Test func returnsStatusHeadersAndBodyAndSendsTheRequestAsGiven() async throws {
         let server = try await LoopbackServer.start { _ in .json(201, #"{"id":"w-1"}"#, headers: [("X-Trace", "t-1")]) }

@@ -1,8 +1,8 @@
+import DemoBackend
 public import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
-import NIOCore
 import Synchronization
 
 /// A request as the loopback server received it.
@@ -60,10 +60,10 @@ public struct ScriptedResponse: Sendable {
 public final class LoopbackServer: Sendable {
     public typealias Script = @Sendable (RecordedRequest) async -> ScriptedResponse
 
-    public let port: Int
+    private let host: LoopbackHost
     private let recorder: Recorder
-    private let runner: Task<Void, Never>
 
+    public var port: Int { host.port }
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
 
     /// Every request received, in order.
@@ -73,45 +73,26 @@ public final class LoopbackServer: Sendable {
         baseURL.appendingPathComponent(path)
     }
 
-    private init(port: Int, recorder: Recorder, runner: Task<Void, Never>) {
-        self.port = port
+    private init(host: LoopbackHost, recorder: Recorder) {
+        self.host = host
         self.recorder = recorder
-        self.runner = runner
     }
 
     public static func start(script: @escaping Script) async throws -> LoopbackServer {
         let recorder = Recorder()
-        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
-        let application = Application(
-            responder: ScriptResponder(script: script, recorder: recorder),
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                portSink.yield(channel.localAddress?.port ?? 0)
-                portSink.finish()
-            },
+        let stopSignal = StopSignal()
+        let host = try await LoopbackHost.start(
+            responder: ScriptResponder(script: script, recorder: recorder, stopSignal: stopSignal),
+            stopSignal: stopSignal,
             logger: Logger(label: "loopback-server") { _ in SwiftLogNoOpLogHandler() }
         )
-        let runner = Task {
-            // Cancelling the task stops the server; its CancellationError goes to the quiet logger.
-            try? await application.runService(gracefulShutdownSignals: [])
-            portSink.finish()
-        }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next(), port > 0 else {
-            runner.cancel()
-            throw LoopbackServerError.didNotStart
-        }
-        return LoopbackServer(port: port, recorder: recorder, runner: runner)
+        return LoopbackServer(host: host, recorder: recorder)
     }
 
+    /// Cuts scripted delays short and stops the server.
     public func stop() async {
-        runner.cancel()
-        await runner.value
+        await host.stop()
     }
-}
-
-public enum LoopbackServerError: Error {
-    case didNotStart
 }
 
 private final class Recorder: Sendable {
@@ -129,6 +110,7 @@ private struct ScriptResponder: HTTPResponder {
 
     let script: LoopbackServer.Script
     let recorder: Recorder
+    let stopSignal: StopSignal
 
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
         var request = request
@@ -143,7 +125,7 @@ private struct ScriptResponder: HTTPResponder {
         recorder.append(recorded)
 
         let scripted = await script(recorded)
-        if let delay = scripted.delayBeforeHead { try await Task.sleep(for: delay) }
+        if let delay = scripted.delayBeforeHead { await stopSignal.sleep(for: delay) }
         var fields = HTTPFields()
         for (name, value) in scripted.headers {
             if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
@@ -160,9 +142,9 @@ private struct ScriptResponder: HTTPResponder {
         let pieces = stride(from: 0, to: scripted.body.count, by: pieceSize).map {
             scripted.body.subdata(in: $0..<min($0 + pieceSize, scripted.body.count))
         }
-        return ResponseBody(contentLength: scripted.body.count) { writer in
+        return ResponseBody(contentLength: scripted.body.count) { [stopSignal] writer in
             for piece in pieces {
-                try await Task.sleep(for: pieceDelay)
+                await stopSignal.sleep(for: pieceDelay)
                 try await writer.write(ByteBuffer(bytes: piece))
             }
             try await writer.finish(nil)

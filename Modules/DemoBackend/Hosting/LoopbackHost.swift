@@ -1,0 +1,73 @@
+public import Hummingbird
+public import Logging
+import NIOCore
+public import ServiceLifecycle
+
+/// Runs a Hummingbird responder on 127.0.0.1, on a port the system picks, until ``stop()``.
+///
+/// Used by the embedded demo backend and by the integration tests. Stopping is graceful: the stop signal cuts
+/// deliberate delays short, the server finishes the responses in flight, then closes. (Cancelling a server
+/// mid-response would tear down its body writers.)
+public final class LoopbackHost: Sendable {
+    public let port: Int
+    private let group: ServiceGroup
+    private let runner: Task<Void, Never>
+    private let stopSignal: StopSignal
+
+    private init(port: Int, group: ServiceGroup, runner: Task<Void, Never>, stopSignal: StopSignal) {
+        self.port = port
+        self.group = group
+        self.runner = runner
+        self.stopSignal = stopSignal
+    }
+
+    /// Starts `responder` on `127.0.0.1:port` (0: any free port) and returns once it accepts connections.
+    public static func start<Responder: HTTPResponder>(
+        responder: Responder, port: Int = 0, stopSignal: StopSignal = StopSignal(), logger: Logger
+    ) async throws(LoopbackHostError) -> LoopbackHost where Responder.Context == BasicRequestContext {
+        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+        let application = Application(
+            responder: responder,
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port)),
+            onServerRunning: { channel in
+                portSink.yield(channel.localAddress?.port ?? 0)
+                portSink.finish()
+            },
+            logger: logger
+        )
+        let group = ServiceGroup(services: [application], logger: logger)
+        let runner = Task {
+            do {
+                try await group.run()
+            } catch {
+                logger.error("demo server stopped: \(error)")
+            }
+            portSink.finish()
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let bound = await iterator.next(), bound > 0 else {
+            await group.triggerGracefulShutdown()
+            await runner.value
+            throw .couldNotBind(port: port)
+        }
+        return LoopbackHost(port: bound, group: group, runner: runner, stopSignal: stopSignal)
+    }
+
+    /// Cuts deliberate delays short, lets responses in flight finish, and closes the server.
+    public func stop() async {
+        stopSignal.fire()
+        await group.triggerGracefulShutdown()
+        await runner.value
+    }
+}
+
+/// Why a loopback server did not start.
+public enum LoopbackHostError: Error, Hashable, Sendable, CustomStringConvertible {
+    case couldNotBind(port: Int)
+
+    public var description: String {
+        switch self {
+        case .couldNotBind(let port): "could not listen on 127.0.0.1:\(port)"
+        }
+    }
+}
