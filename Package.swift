@@ -37,6 +37,9 @@ let package = Package(
         .target(name: "Networking", dependencies: ["SharedError", logging], path: "Modules/Networking"),
         .target(name: "Domain", dependencies: ["SharedError", logging], path: "Modules/Domain"),
 
+        // MARK: Vendor stand-ins (each imported only by its feature's Data/)
+        .target(name: "PassKitStandIn", path: "Modules/ThirdParty/PassKitStandIn"),
+
         // MARK: Features
         .target(
             name: "AuthFeature",
@@ -45,7 +48,7 @@ let package = Package(
         ),
         .target(
             name: "PaymentsFeature",
-            dependencies: ["Domain", "Networking", "Navigation", "SharedError", logging],
+            dependencies: ["Domain", "Networking", "Navigation", "SharedError", "PassKitStandIn", logging],
             path: "Modules/PaymentsFeature"
         ),
 
@@ -69,7 +72,9 @@ let package = Package(
         // MARK: Test support
         .target(
             name: "TestSupport",
-            dependencies: ["Networking", "SharedError", "DemoBackend", logging, hummingbird, httpTypes, nioCore],
+            dependencies: [
+                "Networking", "Domain", "SharedError", "DemoBackend", logging, hummingbird, httpTypes, nioCore,
+            ],
             path: "Tests/TestSupport"
         ),
 
@@ -84,6 +89,18 @@ let package = Package(
             name: "NetworkingTests",
             dependencies: ["Networking", "SharedError", "TestSupport", logging],
             path: "Tests/NetworkingTests"
+        ),
+        .testTarget(
+            name: "DomainTests",
+            dependencies: ["Domain", "SharedError", "TestSupport", logging],
+            path: "Tests/DomainTests"
+        ),
+        .testTarget(
+            name: "PaymentsFeatureTests",
+            dependencies: [
+                "PaymentsFeature", "Domain", "Navigation", "Networking", "SharedError", "TestSupport", logging,
+            ],
+            path: "Tests/PaymentsFeatureTests"
         ),
         .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),
     ],

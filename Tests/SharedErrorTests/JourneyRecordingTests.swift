@@ -28,6 +28,16 @@ struct JourneyRecordingTests {
         #expect(collector.events(in: nil) == [event])
     }
 
+    @Test(arguments: [Logger.Level.info, .warning, .error])
+    func keepsTheLevelOfEachEvent(_ level: Logger.Level) {
+        let (logger, collector) = makeSUT()
+
+        logger.recordJourney(
+            ErrorJourneyEvent(layer: .domain, module: "Domain", action: .omitted, from: "X"), level: level)
+
+        #expect(collector.entries(in: nil).map(\.level) == [level])
+    }
+
     @Test func ignoresOrdinaryLogLines() {
         let (logger, collector) = makeSUT()
 
@@ -91,7 +101,7 @@ struct JourneyRecordingTests {
         JourneyFlow.$current.withValue(JourneyFlowID("a")) { logger.recordJourney(event) }
         JourneyFlow.$current.withValue(JourneyFlowID("b")) { logger.recordJourney(event) }
 
-        #expect(collector.removeEvents(in: JourneyFlowID("a")) == [event])
+        #expect(collector.removeEntries(in: JourneyFlowID("a")).map(\.event) == [event])
         #expect(collector.events(in: JourneyFlowID("a")).isEmpty)
         #expect(collector.events(in: JourneyFlowID("b")) == [event])
     }

@@ -15,6 +15,11 @@ public struct JourneyProbe: Sendable {
         collector.events(in: flow)
     }
 
+    /// The events with the levels they were logged at.
+    public func entries(in flow: JourneyFlowID? = nil) -> [JourneyEntry] {
+        collector.entries(in: flow)
+    }
+
     /// Just the actions, for short assertions.
     public func actions(in flow: JourneyFlowID? = nil) -> [JourneyAction] {
         events(in: flow).map(\.action)

@@ -1,8 +1,12 @@
 public import Networking
 
 /// Runs a typed-throwing operation and keeps its outcome, so a test can assert on the error's fields.
+///
+/// Name the error type (`outcome(of: WalletPageError.self, try await sut.execute())`): without it the call's
+/// typed `throws` would widen to `any Error`.
 public func outcome<Value, Failure: Error>(
-    of operation: () async throws(Failure) -> Value
+    of failureType: Failure.Type,
+    _ operation: @autoclosure () async throws(Failure) -> Value
 ) async -> Result<Value, Failure> {
     do throws(Failure) {
         return .success(try await operation())

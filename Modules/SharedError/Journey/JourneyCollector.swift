@@ -1,23 +1,41 @@
+public import Logging
 import Synchronization
+
+/// One collected journey step and the log level it was recorded at.
+public struct JourneyEntry: Hashable, Sendable {
+    public var event: ErrorJourneyEvent
+    /// How loud the layer was about it: a missing wallet is `info`, a banned one `error`.
+    public var level: Logger.Level
+
+    public init(event: ErrorJourneyEvent, level: Logger.Level) {
+        self.event = event
+        self.level = level
+    }
+}
 
 /// Keeps the journey events of every flow apart, safe to append to from any thread or task.
 public final class JourneyCollector: Sendable {
-    private let flows = Mutex<[JourneyFlowID?: [ErrorJourneyEvent]]>([:])
+    private let flows = Mutex<[JourneyFlowID?: [JourneyEntry]]>([:])
 
     public init() {}
 
     /// Appends an event to a flow; `nil` collects events recorded outside any flow.
-    public func append(_ event: ErrorJourneyEvent, to flow: JourneyFlowID?) {
-        flows.withLock { $0[flow, default: []].append(event) }
+    public func append(_ event: ErrorJourneyEvent, level: Logger.Level = .info, to flow: JourneyFlowID?) {
+        flows.withLock { $0[flow, default: []].append(JourneyEntry(event: event, level: level)) }
     }
 
     /// The events of one flow, in the order they were recorded.
     public func events(in flow: JourneyFlowID?) -> [ErrorJourneyEvent] {
+        entries(in: flow).map(\.event)
+    }
+
+    /// The events of one flow with their levels, in order.
+    public func entries(in flow: JourneyFlowID?) -> [JourneyEntry] {
         flows.withLock { $0[flow] ?? [] }
     }
 
-    /// Returns the events of one flow and forgets them, so a long-running process does not grow without bound.
-    public func removeEvents(in flow: JourneyFlowID?) -> [ErrorJourneyEvent] {
+    /// Returns the entries of one flow and forgets them, so a long-running process does not grow without bound.
+    public func removeEntries(in flow: JourneyFlowID?) -> [JourneyEntry] {
         flows.withLock { $0.removeValue(forKey: flow) ?? [] }
     }
 }

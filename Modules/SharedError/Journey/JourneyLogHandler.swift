@@ -22,7 +22,7 @@ public struct JourneyLogHandler: LogHandler {
 
     public func log(event: LogEvent) {
         guard let journeyEvent = JourneyMetadata.decode(event.metadata) else { return }
-        collector.append(journeyEvent, to: JourneyFlow.current)
+        collector.append(journeyEvent, level: event.level, to: JourneyFlow.current)
     }
 }
 

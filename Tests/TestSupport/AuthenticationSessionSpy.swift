@@ -1,16 +1,15 @@
-import Networking
-import TestSupport
+public import Networking
 
 /// A session that records what the authentication decorator asks of it.
-actor AuthenticationSessionSpy: AuthenticationSession {
-    private(set) var token: AccessToken?
+public actor AuthenticationSessionSpy: AuthenticationSession {
+    public private(set) var token: AccessToken?
     private var refreshResults: [Result<AccessToken, TokenRefreshError>]
     private let refreshGate: AsyncGate?
-    private(set) var refreshCalls = 0
-    private(set) var refreshesFinished = 0
-    private(set) var endSessionCalls = 0
+    public private(set) var refreshCalls = 0
+    public private(set) var refreshesFinished = 0
+    public private(set) var endSessionCalls = 0
 
-    init(
+    public init(
         token: AccessToken? = AccessToken("old"),
         refreshResults: [Result<AccessToken, TokenRefreshError>] = [.success(AccessToken("new"))],
         refreshGate: AsyncGate? = nil
@@ -20,9 +19,9 @@ actor AuthenticationSessionSpy: AuthenticationSession {
         self.refreshGate = refreshGate
     }
 
-    func currentAccessToken() -> AccessToken? { token }
+    public func currentAccessToken() -> AccessToken? { token }
 
-    func refreshAccessToken() async throws(TokenRefreshError) -> AccessToken {
+    public func refreshAccessToken() async throws(TokenRefreshError) -> AccessToken {
         refreshCalls += 1
         if let refreshGate { await refreshGate.wait() }
         refreshesFinished += 1
@@ -32,12 +31,12 @@ actor AuthenticationSessionSpy: AuthenticationSession {
         return fresh
     }
 
-    func endSession() {
+    public func endSession() {
         endSessionCalls += 1
         token = nil
     }
 
-    func replaceToken(with token: AccessToken) {
+    public func replaceToken(with token: AccessToken) {
         self.token = token
     }
 }

@@ -1,2 +1,0 @@
-/// Entities, repository contracts and use cases; knows nothing of HTTP.
-public enum DomainModule {}

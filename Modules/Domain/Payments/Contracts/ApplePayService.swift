@@ -1,0 +1,15 @@
+public import SharedError
+
+/// Apple Pay on this device, behind a facade over the vendor SDK. Declared here, implemented in `Data/`.
+public protocol ApplePayService: Sendable {
+    func fetchApplePay() throws(ApplePayError) -> ApplePay
+}
+
+/// What the Apple Pay facade may throw.
+public enum ApplePayError: Error, Hashable, Sendable, CaseIterable, JourneyDescribable, CategorizedError {
+    /// This device cannot make payments at all.
+    case serviceNotAvailable
+
+    public var journeyName: String { "ApplePayError.serviceNotAvailable" }
+    public var category: ErrorCategory { .unhandleableHere }
+}

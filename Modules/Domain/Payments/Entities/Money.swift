@@ -1,0 +1,25 @@
+public import Foundation
+
+/// An amount in a currency, kept exactly.
+public struct Money: Hashable, Sendable, Codable {
+    public var amount: Decimal
+    /// ISO 4217 code, for example `EUR`.
+    public var currency: String
+
+    public init(amount: Decimal, currency: String) {
+        self.amount = amount
+        self.currency = currency
+    }
+
+    /// `EUR 12.50`.
+    public var formatted: String {
+        var rounded = Decimal()
+        var value = amount
+        NSDecimalRound(&rounded, &value, 2, .bankers)
+        let text = "\(rounded)"
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let cents =
+            parts.count > 1 ? String(parts[1].prefix(2)).padding(toLength: 2, withPad: "0", startingAt: 0) : "00"
+        return "\(currency) \(parts[0]).\(cents)"
+    }
+}

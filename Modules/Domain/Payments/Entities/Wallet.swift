@@ -1,0 +1,27 @@
+/// The user's wallet: a balance they can pay with.
+public struct Wallet: Hashable, Sendable, Codable {
+    public var id: String
+    public var balance: Money
+    public var status: WalletStatus
+
+    public init(id: String, balance: Money, status: WalletStatus = .active) {
+        self.id = id
+        self.balance = balance
+        self.status = status
+    }
+}
+
+/// Where a wallet stands.
+///
+/// A wallet that cannot be used yet does not arrive as a `Wallet`: the repository throws
+/// ``WalletRepositoryError/inReview(_:)``, and each use case decides what that means for its screen.
+public enum WalletStatus: String, Hashable, Sendable, Codable {
+    /// Usable for payments.
+    case active
+}
+
+/// How far the review of a new wallet has got.
+public enum ReviewState: String, Hashable, Sendable, Codable, CaseIterable {
+    case pending
+    case beingProcessed
+}

@@ -1,0 +1,55 @@
+public import Domain
+public import Logging
+import PassKitStandIn
+import SharedError
+
+/// Apple Pay behind a facade over PassKit (here its stand-in), with the article's mapping corrected:
+/// cannot make payments → `serviceNotAvailable`; can pay but no card for a supported network → `needsSetup`;
+/// otherwise `available`. (The article returned `needsSetup` exactly when a card WAS set up.)
+public struct PassKitApplePayService: ApplePayService {
+    private let supportedNetworks: [PKPaymentNetwork] = [.visa, .masterCard, .amex]
+    private let device: PKSimulatedDevice.Configuration
+    private let logger: Logger
+
+    /// - Parameter device: what the simulated device can do. On an Apple platform, drop it and import PassKit.
+    public init(device: SimulatedApplePayDevice, logger: Logger) {
+        self.device = device.configuration
+        self.logger = logger
+    }
+
+    public func fetchApplePay() throws(ApplePayError) -> ApplePay {
+        let (canPay, hasCard) = PKSimulatedDevice.$current.withValue(device) {
+            (
+                PKPaymentAuthorizationController.canMakePayments(),
+                PKPaymentAuthorizationController.canMakePayments(usingNetworks: supportedNetworks)
+            )
+        }
+        guard canPay else {
+            logger.recordJourney(
+                ErrorJourneyEvent(
+                    layer: .vendor, module: "PaymentsFeature", action: .mapped, from: "PassKit canMakePayments() false",
+                    to: ApplePayError.serviceNotAvailable.journeyName)
+            )
+            throw .serviceNotAvailable
+        }
+        return ApplePay(status: hasCard ? .available : .needsSetup)
+    }
+}
+
+/// The device the PassKit stand-in simulates, chosen by the scenario.
+public enum SimulatedApplePayDevice: String, Hashable, Sendable, CaseIterable {
+    /// Can pay, with a Visa card set up.
+    case ready
+    /// Can pay, but no card for a supported network is set up.
+    case noCardSetUp
+    /// Cannot make payments at all.
+    case cannotMakePayments
+
+    var configuration: PKSimulatedDevice.Configuration {
+        switch self {
+        case .ready: .init(canMakePayments: true, networksWithCards: [.visa])
+        case .noCardSetUp: .init(canMakePayments: true, networksWithCards: [])
+        case .cannotMakePayments: .init(canMakePayments: false, networksWithCards: [])
+        }
+    }
+}

@@ -1,2 +1,0 @@
-/// The payment-methods screen and the wallet page.
-public enum PaymentsFeatureModule {}

@@ -1,0 +1,104 @@
+public import Domain
+public import Logging
+public import Navigation
+import SharedError
+
+/// The wallet page's presentation logic. Unlike the payment-methods screen, "no wallet" is presented here, with
+/// a way forward; banned and in-review wallets get their own words.
+@MainActor
+public final class WalletPageViewModel {
+    public private(set) var state = WalletPageState()
+
+    private let loadWalletPage: any WalletPageLoading
+    private let router: any ErrorRouting
+    private let logger: Logger
+
+    public init(loadWalletPage: any WalletPageLoading, router: any ErrorRouting, logger: Logger) {
+        self.loadWalletPage = loadWalletPage
+        self.router = router
+        self.logger = logger
+    }
+
+    public func load() async {
+        state.error = nil
+        state.action = nil
+        state.isLoading = true
+        defer { state.isLoading = false }
+
+        do throws(WalletPageError) {
+            let wallet = try await loadWalletPage.execute()
+            guard !Task.isCancelled else { return }
+            state.balance = wallet.balance.formatted
+            state.status = wallet.status.rawValue
+        } catch {
+            guard !Task.isCancelled else { return }
+            handle(error)
+        }
+    }
+
+    private func handle(_ error: WalletPageError) {
+        state.balance = nil
+        state.status = nil
+        switch error {
+        case .shared(let shared):
+            record(.forwarded, error, to: "Navigation: \(shared.journeyName)")
+            router.handle(shared)
+        case .sessionExpired:
+            let expired = SessionExpiredError()
+            record(.forwarded, error, to: "Navigation: \(expired.journeyName)")
+            router.handle(expired)
+        case .noWallet, .banned, .inReview, .unknown:
+            let (presented, action) = Self.presentation(for: error)
+            state.error = presented
+            state.action = action
+            record(.presented, error, to: "\(presented.presentation.rawValue): \(presented.title)")
+        }
+    }
+
+    /// The words for each error the page shows itself, and the way forward it offers.
+    static func presentation(for error: WalletPageError) -> (PresentationError, action: String?) {
+        switch error {
+        case .noWallet:
+            (
+                PresentationError(
+                    title: "You don't have a wallet yet",
+                    message: "Create one to pay in one tap and keep your balance in the app.",
+                    presentation: .inline, iconName: "wallet.pass"),
+                "Create a wallet"
+            )
+        case .banned:
+            (
+                PresentationError(
+                    title: "Your wallet is suspended",
+                    message: "You can't pay with it for now. Our support team can tell you why and what to do next.",
+                    presentation: .inline, iconName: "lock"),
+                "Contact support"
+            )
+        case .inReview(.pending):
+            (
+                PresentationError(
+                    title: "Your wallet is waiting for review",
+                    message: "We'll let you know as soon as it's ready, usually within a day.",
+                    presentation: .inline, iconName: "hourglass"),
+                nil
+            )
+        case .inReview(.beingProcessed):
+            (
+                PresentationError(
+                    title: "Your wallet is almost ready",
+                    message: "We're reviewing it right now; this takes a few minutes.",
+                    presentation: .inline, iconName: "hourglass"),
+                nil
+            )
+        case .shared, .sessionExpired, .unknown:
+            (.default, nil)
+        }
+    }
+
+    private func record(_ action: JourneyAction, _ error: WalletPageError, to target: String) {
+        logger.recordJourney(
+            ErrorJourneyEvent(
+                layer: .presentation, module: "PaymentsFeature", action: action, from: error.journeyName, to: target)
+        )
+    }
+}

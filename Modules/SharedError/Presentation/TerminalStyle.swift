@@ -1,0 +1,39 @@
+/// How views draw text on a terminal: with ANSI colour, or plain.
+///
+/// Views must read well without colour; colour only adds emphasis. The CLI turns it on only on a terminal and
+/// never when `NO_COLOR` is set.
+public struct TerminalStyle: Hashable, Sendable {
+    public var usesColor: Bool
+
+    public init(usesColor: Bool) {
+        self.usesColor = usesColor
+    }
+
+    public static let plain = TerminalStyle(usesColor: false)
+
+    public func bold(_ text: String) -> String { paint(text, "1") }
+    public func dim(_ text: String) -> String { paint(text, "2") }
+    public func red(_ text: String) -> String { paint(text, "31") }
+    public func green(_ text: String) -> String { paint(text, "32") }
+    public func yellow(_ text: String) -> String { paint(text, "33") }
+    public func cyan(_ text: String) -> String { paint(text, "36") }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        usesColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+extension PresentationError {
+    /// The error as terminal lines: a marked title, then the message, indented by `indent`.
+    public func rendered(style: TerminalStyle, indent: String = "  ") -> [String] {
+        let marker =
+            switch presentation {
+            case .alert: "[!]"
+            case .indicator: "(i)"
+            case .inline: "-"
+            }
+        var lines = [indent + style.bold((presentation == .inline ? "" : marker + " ") + title)]
+        if let message { lines.append(indent + (presentation == .inline ? "" : "    ") + message) }
+        return lines
+    }
+}

@@ -1,0 +1,318 @@
+import Domain
+import Logging
+import Navigation
+import Networking
+import PaymentsFeature
+import SharedError
+import TestSupport
+import Testing
+
+/// The payments and wallet scenarios of the catalog, at the view-model level: the whole feature over an
+/// in-memory backend, asserting the State and the journey the layers recorded.
+@MainActor
+@Suite("Payments scenarios at the view-model level", .timeLimit(.minutes(1)))
+struct PaymentsScenarioTests {
+    @Test func paymentsHappy() async {
+        let world = PaymentsWorld(
+            routes: RouteScript([
+                "/v1/wallet": [.respond(.json(200, Bodies.wallet))],
+                "/v1/payment-cards": [.respond(.json(200, Bodies.twoCards))],
+            ]))
+        let sut = world.paymentMethodsViewModel()
+
+        await sut.load()
+
+        #expect(sut.state.methodCount == 4)
+        #expect(sut.state.error == nil && world.router.presentedError == nil)
+        #expect(world.journey.isEmpty)
+    }
+
+    @Test func walletMissing() async {
+        let world = PaymentsWorld(routes: routes(wallet: .respond(.contractError(404, "wallet_not_found"))))
+        let sut = world.paymentMethodsViewModel()
+
+        await sut.load()
+
+        #expect(sut.state.wallet == nil && sut.state.methodCount == 3)
+        #expect(world.router.presentedError == nil)
+        #expect(
+            world.journey == [
+                "networking mapped HTTP 404 wallet_not_found → HTTPClientError.notFound",
+                "data mapped HTTPClientError.notFound → WalletRepositoryError.noWalletFound",
+                "domain omitted WalletRepositoryError.noWalletFound → nil",
+            ])
+        #expect(world.probe.entries().last?.level == .info)
+    }
+
+    @Test func walletBanned() async {
+        let world = PaymentsWorld(routes: routes(wallet: .respond(.contractError(403, "wallet_banned"))))
+        let sut = world.paymentMethodsViewModel()
+
+        await sut.load()
+
+        #expect(sut.state.wallet == nil && sut.state.methodCount == 3)
+        #expect(world.router.presentedError == nil)
+        #expect(
+            world.journey == [
+                "networking mapped HTTP 403 wallet_banned → HTTPClientError.forbidden",
+                "data mapped HTTPClientError.forbidden → WalletRepositoryError.banned",
+                "domain omitted WalletRepositoryError.banned → nil",
+            ])
+        #expect(world.probe.entries().last?.level == .error)
+    }
+
+    @Test func walletInReview() async {
+        let world = PaymentsWorld(routes: routes(wallet: .respond(.json(200, Bodies.walletInReview("pending")))))
+        let sut = world.paymentMethodsViewModel()
+
+        await sut.load()
+
+        #expect(sut.state.wallet == nil && sut.state.methodCount == 3)
+        #expect(
+            world.journey == [
+                "data mapped wallet status in_review → WalletRepositoryError.inReview(pending)",
+                "domain omitted WalletRepositoryError.inReview(pending) → nil",
+            ])
+    }
+
+    @Test func cardsServiceDown() async {
+        let world = PaymentsWorld(routes: routes(cards: .respond(.json(200, Bodies.envelopeError("SERVICE_DOWN")))))
+        let sut = world.paymentMethodsViewModel()
+
+        await sut.load()
+
+        #expect(sut.state.paymentCards.isEmpty && sut.state.wallet != nil && sut.state.applePay != nil)
+        #expect(world.router.presentedError == nil)
+        #expect(
+            world.journey == [
+                "networking mapped HTTP 200 envelope SERVICE_DOWN → HTTPClientError.errorEnvelope(SERVICE_DOWN)",
+                "data mapped HTTPClientError.errorEnvelope(SERVICE_DOWN) → PaymentCardsRepositoryError.serviceDown",
+                "domain omitted PaymentCardsRepositoryError.serviceDown → nil",
+            ])
+    }
+
+    @Test func cardsPartlyInvalid() async {
+        let cards = Bodies.cards([
+            Bodies.card("c-1", "visa", "4242", 4), Bodies.card("c-2", "visa", "1111", 13),
+            #"{"id":"c-3","brand":"amex","expiryMonth":1,"expiryYear":2027,"holderName":"Ada"}"#,
+            Bodies.card("c-4", "diners", "3000", 9),
+        ])
+        let world = PaymentsWorld(routes: routes(cards: .respond(.json(200, cards))))
+        let sut = world.paymentMethodsViewModel()
+
+        await sut.load()
+
+        #expect(sut.state.paymentCards.map(\.last4) == ["4242", "3000"])
+        #expect(sut.state.paymentCards.map(\.brand) == ["Visa", "Card"])
+        #expect(
+            await world.deliveredReports() == [
+                "/v1/payment-cards cards[1].expiryMonth invalid", "/v1/payment-cards cards[2].last4 missing",
+                "/v1/payment-cards cards[3].brand novel",
+            ])
+        #expect(world.probe.actions() == [.reported, .reported, .reported])
+    }
+
+    @Test func applePayNeedsSetup() async {
+        let world = PaymentsWorld(device: .noCardSetUp, routes: routes())
+        let sut = world.paymentMethodsViewModel()
+
+        await sut.load()
+
+        #expect(sut.state.applePay?.status == "needs setup")
+        #expect(world.journey.isEmpty)
+    }
+
+    @Test func applePayUnavailable() async {
+        let world = PaymentsWorld(device: .cannotMakePayments, routes: routes())
+        let sut = world.paymentMethodsViewModel()
+
+        await sut.load()
+
+        #expect(sut.state.applePay == nil && sut.state.methodCount == 3)
+        #expect(
+            world.journey == [
+                "vendor mapped PassKit canMakePayments() false → ApplePayError.serviceNotAvailable",
+                "domain omitted ApplePayError.serviceNotAvailable → nil",
+            ])
+    }
+
+    @Test func noPaymentMethods() async {
+        let world = PaymentsWorld(
+            device: .cannotMakePayments,
+            routes: routes(
+                wallet: .respond(.contractError(404, "wallet_not_found")),
+                cards: .respond(.json(200, Bodies.envelopeError("CARDS_LOCKED")))))
+        let sut = world.paymentMethodsViewModel()
+
+        await sut.load()
+
+        #expect(sut.state.isEmpty && sut.state.message == "No payment methods")
+        #expect(sut.state.error == nil && world.router.presentedError == nil)
+        #expect(
+            world.journey.suffix(2) == [
+                "domain mapped no payment method left → PaymentMethodsError.noPaymentMethodsFound",
+                "presentation mapped PaymentMethodsError.noPaymentMethodsFound → state.isEmpty (no alert)",
+            ])
+    }
+
+    @Test func paymentsUnexpected() async {
+        let world = PaymentsWorld(
+            device: .cannotMakePayments,
+            routes: routes(
+                wallet: .respond(.json(500, #"{"error":"internal"}"#)),
+                cards: .respond(.json(200, Bodies.envelopeError("SERVICE_DOWN")))))
+        let sut = world.paymentMethodsViewModel()
+
+        await sut.load()
+
+        #expect(sut.state.error == .default)
+        #expect(world.probe.actions().filter { $0 == .retried }.count == 2)
+        #expect(
+            world.journey.suffix(2) == [
+                "domain mapped no payment method left → PaymentMethodsError.unknown(UnknownBusinessError)",
+                "presentation presented PaymentMethodsError.unknown(UnknownBusinessError) → alert: Something went wrong",
+            ])
+    }
+
+    @Test func offline() async {
+        let routes = routes(wallet: .fail(.offline))
+        let world = PaymentsWorld(routes: routes)
+        let sut = world.paymentMethodsViewModel()
+
+        await sut.load()
+
+        #expect(world.router.presentedError?.title == APIError.networkUnavailable.errorDescription)
+        #expect(sut.state.error == nil)
+        #expect(routes.callCount("/v1/payment-cards") == 0, "nothing more is asked of an unreachable backend")
+        #expect(
+            world.journey == [
+                "data mapped HTTPClientError.offline → WalletRepositoryError.shared(APIError.networkUnavailable)",
+                "domain forwarded WalletRepositoryError.shared(APIError.networkUnavailable) → PaymentMethodsError.shared(APIError.networkUnavailable)",
+                "presentation forwarded PaymentMethodsError.shared(APIError.networkUnavailable) → Navigation: APIError.networkUnavailable",
+                "navigation presented APIError.networkUnavailable → alert: Network unavailable",
+            ])
+    }
+
+    @Test func serverFlaky() async {
+        let flaky = ScriptAnswer.respond(.json(503, #"{"error":"maintenance"}"#, headers: ["Retry-After": "0"]))
+        let world = PaymentsWorld(
+            routes: RouteScript([
+                "/v1/wallet": [.respond(.json(200, Bodies.wallet))],
+                "/v1/payment-cards": [flaky, flaky, .respond(.json(200, Bodies.twoCards))],
+            ]))
+        let sut = world.paymentMethodsViewModel()
+
+        await sut.load()
+
+        #expect(sut.state.methodCount == 4)
+        #expect(world.probe.actions() == [.mapped, .retried, .mapped, .retried])
+        #expect(world.clock.recordedSleeps == [.zero, .zero], "Retry-After: 0 is honoured, not replaced by backoff")
+    }
+
+    @Test func rateLimited() async {
+        let world = PaymentsWorld(
+            routes: RouteScript([
+                "/v1/wallet": [
+                    .respond(.contractError(429, "rate_limited", headers: ["Retry-After": "1"])),
+                    .respond(.json(200, Bodies.wallet)),
+                ],
+                "/v1/payment-cards": [.respond(.json(200, Bodies.twoCards))],
+            ]))
+        let sut = world.paymentMethodsViewModel()
+
+        await sut.load()
+
+        #expect(sut.state.methodCount == 4)
+        #expect(world.probe.events().first { $0.action == .retried }?.waited == .seconds(1))
+    }
+
+    @Test func slowBackend() async {
+        let world = PaymentsWorld(routes: routes(wallet: .fail(.timedOut)))
+        let sut = world.paymentMethodsViewModel()
+
+        await sut.load()
+
+        #expect(world.router.presentedError?.title == APIError.timedOut.errorDescription)
+        #expect(world.journey.last == "navigation presented APIError.timedOut → alert: The server is taking too long")
+    }
+
+    @Test func tokenExpired() async {
+        let world = PaymentsWorld(script: { request, _ in
+            guard request.headers["Authorization"] == "Bearer new" else { return .contractError(401, "token_expired") }
+            return request.path == "/v1/wallet" ? .json(200, Bodies.wallet) : .json(200, Bodies.twoCards)
+        })
+        let sut = world.paymentMethodsViewModel()
+
+        await sut.load()
+
+        #expect(sut.state.methodCount == 4)
+        #expect(await world.session.refreshCalls == 1)
+        #expect(
+            world.journey == [
+                "networking mapped HTTP 401 token_expired → HTTPClientError.unauthorized",
+                "networking recovered HTTPClientError.unauthorized(token_expired) → access token refreshed once for 1 waiting request(s)",
+                "networking retried HTTPClientError.unauthorized(token_expired) → replayed GET /v1/wallet with the new token",
+            ])
+    }
+
+    @Test func sessionRevoked() async {
+        let session = AuthenticationSessionSpy(refreshResults: [.failure(.invalidGrant)])
+        let world = PaymentsWorld(session: session, script: { _, _ in .contractError(401, "token_expired") })
+        let sut = world.paymentMethodsViewModel()
+
+        await sut.load()
+
+        #expect(world.router.route == .signIn)
+        #expect(world.router.presentedError == nil)
+        #expect(await session.endSessionCalls == 1)
+        #expect(world.spy.requests.map(\.path) == ["/v1/wallet"], "nothing is sent after the session ended")
+        #expect(
+            world.journey == [
+                "networking mapped HTTP 401 token_expired → HTTPClientError.unauthorized",
+                "networking mapped refresh answered invalid_grant → HTTPClientError.sessionExpired",
+                "networking mapped session ended → HTTPClientError.sessionExpired",
+                "data mapped HTTPClientError.sessionExpired → WalletRepositoryError.sessionExpired",
+                "domain forwarded WalletRepositoryError.sessionExpired → PaymentMethodsError.sessionExpired",
+                "presentation forwarded PaymentMethodsError.sessionExpired → Navigation: SessionExpiredError",
+                "navigation routed SessionExpiredError → signIn",
+            ])
+    }
+
+    @Test func walletPageHappy() async {
+        let world = PaymentsWorld(routes: routes())
+        let sut = world.walletPageViewModel()
+
+        await sut.load()
+
+        #expect(sut.state.balance == "EUR 12.50")
+        #expect(sut.state.error == nil)
+        #expect(world.journey.isEmpty)
+    }
+
+    @Test func walletPageNoWallet() async {
+        let world = PaymentsWorld(routes: routes(wallet: .respond(.contractError(404, "wallet_not_found"))))
+        let sut = world.walletPageViewModel()
+
+        await sut.load()
+
+        #expect(sut.state.error?.title == "You don't have a wallet yet")
+        #expect(sut.state.error?.presentation == .inline)
+        #expect(sut.state.action == "Create a wallet")
+        #expect(
+            world.journey == [
+                "networking mapped HTTP 404 wallet_not_found → HTTPClientError.notFound",
+                "data mapped HTTPClientError.notFound → WalletRepositoryError.noWalletFound",
+                "domain mapped WalletRepositoryError.noWalletFound → WalletPageError.noWallet",
+                "presentation presented WalletPageError.noWallet → inline: You don't have a wallet yet",
+            ])
+    }
+
+    private typealias ScriptAnswer = RouteScript.Answer
+
+    private func routes(
+        wallet: ScriptAnswer = .respond(.json(200, Bodies.wallet)),
+        cards: ScriptAnswer = .respond(.json(200, Bodies.twoCards))
+    ) -> RouteScript {
+        RouteScript(["/v1/wallet": [wallet], "/v1/payment-cards": [cards]])
+    }
+}

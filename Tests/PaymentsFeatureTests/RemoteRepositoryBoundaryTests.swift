@@ -1,0 +1,172 @@
+import Domain
+import Foundation
+import Networking
+import PaymentsFeature
+import SharedError
+import TestSupport
+import Testing
+
+/// Every error the chain can throw, through the real repositories, against ARCHITECTURE.md's tables.
+@Suite("Data boundaries: the repositories map every HTTPClientError and DecodingFailure")
+struct RemoteRepositoryBoundaryTests {
+    /// Each kind, plus the service codes that change a status's meaning.
+    static let walletInputs: [(key: String, error: HTTPClientError)] =
+        HTTPClientError.Kind.allCases.map { ("HTTPClientError.\($0.name)", error($0)) } + [
+            ("HTTPClientError.notFound + wallet_not_found", error(.notFound, code: "wallet_not_found")),
+            ("HTTPClientError.forbidden + wallet_banned", error(.forbidden, code: "wallet_banned")),
+        ]
+
+    static let cardsInputs: [(key: String, error: HTTPClientError)] =
+        HTTPClientError.Kind.allCases.map { ("HTTPClientError.\($0.name)", error($0)) } + [
+            ("HTTPClientError.errorEnvelope(CARDS_LOCKED)", error(.errorEnvelope(code: "CARDS_LOCKED"))),
+            ("HTTPClientError.errorEnvelope(SOMETHING_NEW)", error(.errorEnvelope(code: "SOMETHING_NEW"))),
+        ]
+
+    @Test(arguments: walletInputs)
+    func walletRepositoryMapsEachHTTPClientErrorAsDocumented(_ input: (key: String, error: HTTPClientError))
+        async throws
+    {
+        let (sut, probe) = makeWalletRepository(.failure(input.error))
+
+        let thrown = try #require(await outcome(of: WalletRepositoryError.self, try await sut.fetchWallet()).error)
+
+        #expect(thrown.journeyName == (try ArchitectureDocument.boundary("RemoteWalletRepository")[input.key]))
+        #expect(probe.events().map(\.layer) == [.data])
+        #expect(probe.events().map(\.from) == [input.error.journeyName])
+    }
+
+    @Test(arguments: [
+        ("DecodingFailure", #"{"balance":{"amount":"1","currency":"EUR"},"status":"active"}"#),
+        ("status in_review + pending", Bodies.walletInReview("pending")),
+        ("status in_review + being_processed", Bodies.walletInReview("being_processed")),
+        ("status novel", #"{"id":"w-1","balance":{"amount":"1","currency":"EUR"},"status":"frozen"}"#),
+    ])
+    func walletRepositoryMapsEachBodyAsDocumented(_ key: String, _ body: String) async throws {
+        let (sut, _) = makeWalletRepository(.success(.json(200, body)))
+
+        let thrown = try #require(await outcome(of: WalletRepositoryError.self, try await sut.fetchWallet()).error)
+
+        #expect(thrown.journeyName == (try ArchitectureDocument.boundary("RemoteWalletRepository")[key]))
+    }
+
+    @Test func theWalletTableNamesNothingElse() throws {
+        let documented = Set(try ArchitectureDocument.boundary("RemoteWalletRepository").keys)
+        let exercised = Set(Self.walletInputs.map(\.key)).union([
+            "DecodingFailure", "status in_review + pending", "status in_review + being_processed", "status novel",
+        ])
+
+        #expect(documented == exercised)
+    }
+
+    @Test(arguments: cardsInputs)
+    func cardsRepositoryMapsEachHTTPClientErrorAsDocumented(_ input: (key: String, error: HTTPClientError)) async throws
+    {
+        let sut = RemotePaymentCardsRepository(
+            client: HTTPClientSpy(results: [.failure(input.error)]), baseURL: PaymentsWorld.baseURL,
+            reporter: ClientReportingSpy(), logger: quietLogger)
+
+        let thrown = try #require(await outcome(of: PaymentCardsRepositoryError.self, try await sut.fetchCards()).error)
+
+        #expect(thrown.journeyName == (try ArchitectureDocument.boundary("RemotePaymentCardsRepository")[input.key]))
+    }
+
+    @Test(arguments: [#"{"status":"ok"}"#, "<html>502</html>", #"{"status":"ok","cards":{"c-1":{}}}"#])
+    func cardsRepositoryMapsABrokenBodyAsDocumented(_ body: String) async throws {
+        let sut = RemotePaymentCardsRepository(
+            client: HTTPClientSpy(answering: .json(200, body)), baseURL: PaymentsWorld.baseURL,
+            reporter: ClientReportingSpy(), logger: quietLogger)
+
+        let thrown = try #require(await outcome(of: PaymentCardsRepositoryError.self, try await sut.fetchCards()).error)
+
+        #expect(
+            thrown.journeyName == (try ArchitectureDocument.boundary("RemotePaymentCardsRepository")["DecodingFailure"])
+        )
+    }
+
+    @Test func theCardsTableNamesNothingElse() throws {
+        let documented = Set(try ArchitectureDocument.boundary("RemotePaymentCardsRepository").keys)
+
+        #expect(documented == Set(Self.cardsInputs.map(\.key)).union(["DecodingFailure"]))
+    }
+
+    @Test(arguments: SimulatedApplePayDevice.allCases)
+    func applePayFacadeMapsEachDeviceAsDocumented(_ device: SimulatedApplePayDevice) throws {
+        let sut = PassKitApplePayService(device: device, logger: quietLogger)
+
+        let observed: String
+        do throws(ApplePayError) {
+            observed = "ApplePay(\(try sut.fetchApplePay().status.rawValue))"
+        } catch {
+            observed = error.journeyName
+        }
+
+        #expect(observed == (try ArchitectureDocument.boundary("PassKitApplePayService")["PassKit \(device.rawValue)"]))
+    }
+
+    // MARK: - Helpers
+
+    private static func error(_ kind: HTTPClientError.Kind, code: String? = nil) -> HTTPClientError {
+        HTTPClientError(
+            kind: kind, context: HTTPErrorContext(request: .get("/"), status: kind.status, serverCode: code))
+    }
+
+    private func makeWalletRepository(_ result: Result<HTTPResponse, HTTPClientError>) -> (
+        RemoteWalletRepository, JourneyProbe
+    ) {
+        let probe = JourneyProbe()
+        let sut = RemoteWalletRepository(
+            client: HTTPClientSpy(results: [result]), baseURL: PaymentsWorld.baseURL, reporter: ClientReportingSpy(),
+            logger: probe.logger)
+        return (sut, probe)
+    }
+}
+
+@Suite("RemoteWalletRepository and RemotePaymentCardsRepository")
+struct RemoteRepositoryTests {
+    @Test(arguments: [#""12.50""#, "12.5"])
+    func decodesAnActiveWalletWithAnAmountAsStringOrNumber(_ amount: String) async throws {
+        let body = #"{"id":"w-1","balance":{"amount":\#(amount),"currency":"EUR"},"status":"active"}"#
+        let spy = HTTPClientSpy(answering: .json(200, body))
+        let sut = RemoteWalletRepository(
+            client: spy, baseURL: PaymentsWorld.baseURL, reporter: ClientReportingSpy(), logger: quietLogger)
+
+        let wallet = try await sut.fetchWallet()
+
+        #expect(wallet == PaymentsSamples.wallet)
+        #expect(spy.requests.map(\.url.path) == ["/v1/wallet"])
+        #expect(spy.requests.first?.method == .get)
+    }
+
+    @Test func reportsAnUnknownWalletStatusAsNovel() async throws {
+        let reporter = ClientReportingSpy()
+        let sut = RemoteWalletRepository(
+            client: HTTPClientSpy(
+                answering: .json(200, #"{"id":"w-1","balance":{"amount":"1","currency":"EUR"},"status":"frozen"}"#)),
+            baseURL: PaymentsWorld.baseURL, reporter: reporter, logger: quietLogger)
+
+        _ = await outcome(of: WalletRepositoryError.self, try await sut.fetchWallet())
+
+        #expect(reporter.submitted.map { "\($0.endpoint) \($0.keyPath) \($0.kind)" } == ["/v1/wallet status novel"])
+    }
+
+    @Test func keepsTheGoodCardsDropsTheBadOnesAndReportsThem() async throws {
+        let reporter = ClientReportingSpy()
+        let body = Bodies.cards([
+            Bodies.card("c-1", "visa", "4242", 4), Bodies.card("c-2", "visa", "1111", 13),
+            #"{"id":"c-3","brand":"amex","expiryMonth":1,"expiryYear":2027,"holderName":"Ada"}"#,
+            Bodies.card("c-4", "diners", "3000", 9),
+        ])
+        let sut = RemotePaymentCardsRepository(
+            client: HTTPClientSpy(answering: .json(200, body)), baseURL: PaymentsWorld.baseURL, reporter: reporter,
+            logger: quietLogger)
+
+        let cards = try await sut.fetchCards()
+
+        #expect(cards.map(\.id) == ["c-1", "c-4"])
+        #expect(cards.map(\.brand) == [.visa, .other])
+        #expect(
+            reporter.submitted.map { "\($0.keyPath) \($0.kind)" } == [
+                "cards[1].expiryMonth invalid", "cards[2].last4 missing", "cards[3].brand novel",
+            ])
+    }
+}

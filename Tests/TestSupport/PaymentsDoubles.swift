@@ -1,0 +1,108 @@
+public import Domain
+import Foundation
+public import Networking
+import Synchronization
+
+/// A wallet repository that answers from memory and counts its calls.
+public final class InMemoryWalletRepository: WalletRepository {
+    private let result: Result<Wallet, WalletRepositoryError>
+    private let calls = Mutex(0)
+
+    public init(_ result: Result<Wallet, WalletRepositoryError>) {
+        self.result = result
+    }
+
+    public var callCount: Int { calls.withLock { $0 } }
+
+    public func fetchWallet() async throws(WalletRepositoryError) -> Wallet {
+        calls.withLock { $0 += 1 }
+        return try result.get()
+    }
+}
+
+/// A payment-cards repository that answers from memory and counts its calls.
+public final class InMemoryPaymentCardsRepository: PaymentCardsRepository {
+    private let result: Result<[PaymentCard], PaymentCardsRepositoryError>
+    private let calls = Mutex(0)
+
+    public init(_ result: Result<[PaymentCard], PaymentCardsRepositoryError>) {
+        self.result = result
+    }
+
+    public var callCount: Int { calls.withLock { $0 } }
+
+    public func fetchCards() async throws(PaymentCardsRepositoryError) -> [PaymentCard] {
+        calls.withLock { $0 += 1 }
+        return try result.get()
+    }
+}
+
+/// An Apple Pay service with a fixed answer.
+public struct StubApplePayService: ApplePayService {
+    private let result: Result<ApplePay, ApplePayError>
+
+    public init(_ result: Result<ApplePay, ApplePayError>) {
+        self.result = result
+    }
+
+    public func fetchApplePay() throws(ApplePayError) -> ApplePay {
+        try result.get()
+    }
+}
+
+/// A payment-methods use case with a fixed answer, for view-model tests.
+public struct StubPaymentMethodsLoading: PaymentMethodsLoading {
+    private let result: Result<[PaymentMethod], PaymentMethodsError>
+
+    public init(_ result: Result<[PaymentMethod], PaymentMethodsError>) {
+        self.result = result
+    }
+
+    public func execute() async throws(PaymentMethodsError) -> [PaymentMethod] {
+        try result.get()
+    }
+}
+
+/// A wallet-page use case with a fixed answer, for view-model tests.
+public struct StubWalletPageLoading: WalletPageLoading {
+    private let result: Result<Wallet, WalletPageError>
+
+    public init(_ result: Result<Wallet, WalletPageError>) {
+        self.result = result
+    }
+
+    public func execute() async throws(WalletPageError) -> Wallet {
+        try result.get()
+    }
+}
+
+/// Sample entities for payments tests.
+public enum PaymentsSamples {
+    public static let wallet = Wallet(id: "w-1", balance: Money(amount: 12.5, currency: "EUR"))
+    public static let visa = PaymentCard(
+        id: "c-1", brand: .visa, last4: "4242", expiryMonth: 4, expiryYear: 2027, holderName: "Ada Lovelace")
+    public static let mastercard = PaymentCard(
+        id: "c-2", brand: .mastercard, last4: "4444", expiryMonth: 11, expiryYear: 2028, holderName: "Ada Lovelace")
+}
+
+/// Records what repositories hand to the client-report sender.
+public final class ClientReportingSpy: ClientReporting {
+    public struct Submission: Hashable, Sendable {
+        public var endpoint: String
+        public var keyPath: String
+        public var kind: DefectKind
+    }
+
+    private let storage = Mutex<[Submission]>([])
+
+    public init() {}
+
+    /// One entry per defect, in order.
+    public var submitted: [Submission] { storage.withLock { $0 } }
+
+    public func submit(_ report: DecodingReport, endpoint: String) {
+        storage.withLock { submissions in
+            submissions += report.defects.map { Submission(endpoint: endpoint, keyPath: $0.keyPath, kind: $0.kind) }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+public import Networking
+import Synchronization
+
+/// A scripted backend for ``HTTPClientSpy``: for each path, the answers in call order (the last one repeats).
+///
+/// An answer is a response, or an ``HTTPClientError/Kind`` the transport would have thrown. Unknown paths get
+/// 404; `POST /v1/client-reports` gets 202.
+public final class RouteScript: Sendable {
+    public enum Answer: Sendable {
+        case respond(HTTPResponse)
+        case fail(HTTPClientError.Kind)
+    }
+
+    private let routes: [String: [Answer]]
+    private let calls = Mutex<[String: Int]>([:])
+
+    public init(_ routes: [String: [Answer]]) {
+        self.routes = routes
+    }
+
+    /// How many times each path was called.
+    public func callCount(_ path: String) -> Int {
+        calls.withLock { $0[path] ?? 0 }
+    }
+
+    public var script: HTTPClientSpy.Script {
+        { [self] request, _ throws(HTTPClientError) in
+            let path = request.path
+            let index = calls.withLock { calls -> Int in
+                defer { calls[path, default: 0] += 1 }
+                return calls[path] ?? 0
+            }
+            if path == "/v1/client-reports" { return .json(202, "{}") }
+            guard let answers = routes[path], !answers.isEmpty else { return .contractError(404, "no_route") }
+            switch answers[min(index, answers.count - 1)] {
+            case .respond(let response): return response
+            case .fail(let kind): throw HTTPClientError(kind: kind, context: HTTPErrorContext(request: request))
+            }
+        }
+    }
+}
