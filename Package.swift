@@ -38,12 +38,15 @@ let package = Package(
         .target(name: "Domain", dependencies: ["SharedError", logging], path: "Modules/Domain"),
 
         // MARK: Vendor stand-ins (each imported only by its feature's Data/)
+        .target(name: "AuthenticationServicesStandIn", path: "Modules/ThirdParty/AuthenticationServicesStandIn"),
         .target(name: "PassKitStandIn", path: "Modules/ThirdParty/PassKitStandIn"),
 
         // MARK: Features
         .target(
             name: "AuthFeature",
-            dependencies: ["Domain", "Networking", "Navigation", "SharedError", logging],
+            dependencies: [
+                "Domain", "Networking", "Navigation", "SharedError", "AuthenticationServicesStandIn", logging,
+            ],
             path: "Modules/AuthFeature"
         ),
         .target(
@@ -101,6 +104,13 @@ let package = Package(
                 "PaymentsFeature", "Domain", "Navigation", "Networking", "SharedError", "TestSupport", logging,
             ],
             path: "Tests/PaymentsFeatureTests"
+        ),
+        .testTarget(
+            name: "AuthFeatureTests",
+            dependencies: [
+                "AuthFeature", "Domain", "Navigation", "Networking", "SharedError", "TestSupport", logging,
+            ],
+            path: "Tests/AuthFeatureTests"
         ),
         .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),
     ],

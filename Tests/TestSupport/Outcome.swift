@@ -6,7 +6,8 @@ public import Networking
 /// typed `throws` would widen to `any Error`.
 public func outcome<Value, Failure: Error>(
     of failureType: Failure.Type,
-    _ operation: @autoclosure () async throws(Failure) -> Value
+    _ operation: @autoclosure () async throws(Failure) -> Value,
+    isolation: isolated (any Actor)? = #isolation
 ) async -> Result<Value, Failure> {
     do throws(Failure) {
         return .success(try await operation())

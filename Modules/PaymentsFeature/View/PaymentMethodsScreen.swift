@@ -5,16 +5,17 @@ public enum PaymentMethodsScreen {
     public static func render(_ state: PaymentMethodsState, style: TerminalStyle) -> String {
         var lines = [style.bold("Payment methods")]
         if let wallet = state.wallet {
-            lines.append("  • " + "Wallet".padded(to: 24) + style.green(wallet.balance))
+            lines.append("  • " + style.column("Wallet", width: 24) + style.green(wallet.balance))
         }
         for card in state.paymentCards {
             let name = card.holderName.isEmpty ? "" : "  " + card.holderName
             lines.append(
-                "  • " + "\(card.brand) ···· \(card.last4)".padded(to: 24) + style.dim("expires \(card.expiry)") + name)
+                "  • " + style.column("\(card.brand) ···· \(card.last4)", width: 24)
+                    + style.dim("expires \(card.expiry)") + name)
         }
         if let applePay = state.applePay {
             let status = applePay.status == "available" ? style.green(applePay.status) : style.yellow(applePay.status)
-            lines.append("  • " + "Apple Pay".padded(to: 24) + status)
+            lines.append("  • " + style.column("Apple Pay", width: 24) + status)
         }
         if state.isEmpty {
             lines.append("  " + (state.message ?? "No payment methods"))
@@ -24,12 +25,5 @@ public enum PaymentMethodsScreen {
             lines += error.rendered(style: style).map { style.red($0) }
         }
         return lines.joined(separator: "\n")
-    }
-}
-
-extension String {
-    /// Pads with spaces to `width` characters, for simple columns.
-    func padded(to width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
     }
 }

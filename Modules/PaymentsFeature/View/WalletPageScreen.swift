@@ -5,10 +5,10 @@ public enum WalletPageScreen {
     public static func render(_ state: WalletPageState, style: TerminalStyle) -> String {
         var lines = [style.bold("Wallet")]
         if let balance = state.balance {
-            lines.append("  " + "Balance".padded(to: 10) + style.green(balance))
+            lines.append("  " + style.column("Balance", width: 10) + style.green(balance))
         }
         if let status = state.status {
-            lines.append("  " + "Status".padded(to: 10) + status)
+            lines.append("  " + style.column("Status", width: 10) + status)
         }
         if let error = state.error {
             lines += error.rendered(style: style).map { error.presentation == .alert ? style.red($0) : $0 }

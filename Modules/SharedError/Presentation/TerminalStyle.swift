@@ -18,6 +18,11 @@ public struct TerminalStyle: Hashable, Sendable {
     public func yellow(_ text: String) -> String { paint(text, "33") }
     public func cyan(_ text: String) -> String { paint(text, "36") }
 
+    /// `text` padded with spaces to `width` characters (and one space at least), for simple columns.
+    public func column(_ text: String, width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+
     private func paint(_ text: String, _ code: String) -> String {
         usesColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }

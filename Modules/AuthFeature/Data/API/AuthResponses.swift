@@ -1,0 +1,56 @@
+import Foundation
+import Networking
+
+/// `POST /v1/auth/apple` and `POST /v1/auth/refresh` answers: the tokens are required, the user is optional.
+struct TokenResponse: Decodable, DefectReporting {
+    let accessToken: String
+    let refreshToken: String
+    let expiresIn: Int?
+    let user: UserResponse?
+    let defects: [DecodingDefect]
+
+    private enum CodingKeys: String, CodingKey { case accessToken, refreshToken, expiresIn, user }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        var defects: [DecodingDefect] = []
+        accessToken = try container.required(String.self, forKey: .accessToken, rule: "empty token") { !$0.isEmpty }
+        refreshToken = try container.required(String.self, forKey: .refreshToken, rule: "empty token") { !$0.isEmpty }
+        expiresIn = container.lenient(Int.self, forKey: .expiresIn, rule: "not a positive number", defects: &defects) {
+            $0 > 0
+        }
+        user = container.contains(.user) ? try container.decode(UserResponse.self, forKey: .user) : nil
+        self.defects = defects + (user?.defects ?? [])
+    }
+}
+
+/// `User` from the contract: the id is required (a string or a number); name, email and avatar fall back to
+/// defaults and are reported.
+struct UserResponse: Decodable, DefectReporting {
+    static let defaultName = "Unnamed user"
+
+    let id: String
+    let name: String
+    let email: String
+    let avatarURL: URL?
+    let defects: [DecodingDefect]
+
+    private enum CodingKeys: String, CodingKey { case id, name, email, avatarURL }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        var defects: [DecodingDefect] = []
+        id = try container.required(FlexibleID.self, forKey: .id).value
+        name = container.defaulted(
+            String.self, forKey: .name, default: Self.defaultName, rule: "empty name", defects: &defects
+        ) { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        email = container.defaulted(
+            String.self, forKey: .email, default: "", rule: "not an email address", defects: &defects
+        ) {
+            let parts = $0.split(separator: "@")
+            return parts.count == 2 && parts[1].contains(".")
+        }
+        avatarURL = container.lenient(ValidatedURL.self, forKey: .avatarURL, defects: &defects)?.url
+        self.defects = defects
+    }
+}

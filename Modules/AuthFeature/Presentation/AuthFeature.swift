@@ -1,2 +1,0 @@
-/// Sign-in, the session and the profile screen.
-public enum AuthFeatureModule {}

@@ -1,0 +1,191 @@
+import AuthFeature
+import Domain
+import Foundation
+import Navigation
+import Networking
+import SharedError
+import TestSupport
+import Testing
+
+/// The sign-in and profile scenarios of the catalog, at the view-model level, with State and journey.
+@MainActor
+@Suite("Sign-in and profile scenarios at the view-model level", .timeLimit(.minutes(1)))
+struct AuthScenarioTests {
+    @Test func signinApprove() async throws {
+        let world = AuthWorld(
+            answer: .approve, routes: RouteScript(["/v1/auth/apple": [.respond(.json(200, AuthBodies.tokens))]]))
+        let sut = world.signInViewModel()
+
+        await sut.signIn()
+
+        #expect(sut.state.phase == .signedIn(name: "Ada Lovelace"))
+        #expect(sut.state.message == "Signed in as Ada Lovelace")
+        #expect(sut.state.error == nil)
+        #expect(world.journey.isEmpty)
+        let saved = await FileSessionStore(path: world.store.path, logger: quietLogger).load()
+        #expect(saved?.accessToken == "access-2")
+        let attributes = try FileManager.default.attributesOfItem(atPath: world.store.path.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let body = try #require(world.spy.requests.first?.body)
+        #expect(String(decoding: body, as: UTF8.self) == #"{"identityToken":"apple-identity:ada"}"#)
+    }
+
+    @Test func signinCancel() async {
+        let world = AuthWorld(answer: .cancel, routes: RouteScript([:]))
+        let sut = world.signInViewModel()
+
+        await sut.signIn()
+
+        #expect(sut.state.phase == .idle)
+        #expect(sut.state.error == nil)
+        #expect(world.router.presentedError == nil)
+        #expect(world.spy.requests.isEmpty)
+        #expect(
+            world.journey == [
+                "vendor mapped ASAuthorizationError.canceled → SignInError.canceled",
+                "presentation ignored SignInError.canceled → nil",
+            ])
+    }
+
+    @Test func signinFailed() async {
+        let world = AuthWorld(answer: .fail, routes: RouteScript([:]))
+        let sut = world.signInViewModel()
+
+        await sut.signIn()
+
+        #expect(sut.state.error?.title == "Sign in failed")
+        #expect(sut.state.error?.presentation == .indicator)
+        #expect(
+            world.journey == [
+                "vendor mapped ASAuthorizationError.failed → SignInError.failed",
+                "presentation presented SignInError.failed → indicator: Sign in failed",
+            ])
+    }
+
+    @Test func signinUnknown() async {
+        let world = AuthWorld(answer: .unknown, routes: RouteScript([:]))
+        let sut = world.signInViewModel()
+
+        await sut.signIn()
+
+        #expect(sut.state.error?.title == "Something went wrong")
+        #expect(sut.state.error?.message == "with an unknown reason")
+        #expect(world.journey.first == "vendor mapped ASAuthorizationError.unknown → SignInError.unknown")
+    }
+
+    @Test func signinBanned() async {
+        let world = AuthWorld(
+            answer: .approve, routes: RouteScript(["/v1/auth/apple": [.respond(.contractError(403, "account_banned"))]])
+        )
+        let sut = world.signInViewModel()
+
+        await sut.signIn()
+
+        #expect(sut.state.error?.title == "This account can't sign in")
+        #expect(sut.state.error?.message?.contains("suspended") == true)
+        #expect(sut.state.error?.presentation == .alert)
+        #expect(await world.store.load() == nil)
+        #expect(
+            world.journey == [
+                "networking mapped HTTP 403 account_banned → HTTPClientError.forbidden",
+                "data mapped HTTPClientError.forbidden → SignInError.banned",
+                "presentation presented SignInError.banned → alert: This account can't sign in",
+            ])
+    }
+
+    @Test func profileHappy() async throws {
+        let world = AuthWorld(routes: RouteScript(["/v1/me": [.respond(.json(200, AuthBodies.user))]]))
+        try await world.signedIn()
+        let sut = world.profileViewModel()
+
+        await sut.load()
+
+        #expect(sut.state.name == "Ada Lovelace")
+        #expect(sut.state.email == "ada@example.com")
+        #expect(sut.state.avatarURL == "https://cdn.example.com/ada.png")
+        #expect(world.journey.isEmpty)
+        #expect(world.reports.submitted.isEmpty)
+    }
+
+    @Test func profileMissingFields() async throws {
+        let world = AuthWorld(
+            routes: RouteScript([
+                "/v1/me": [.respond(.json(200, #"{"id":1234,"avatarURL":"https://cdn.example.com/a.png"}"#))]
+            ]))
+        try await world.signedIn()
+        let sut = world.profileViewModel()
+
+        await sut.load()
+
+        #expect(sut.state.name == "Unnamed user")
+        #expect(sut.state.email == "")
+        #expect(sut.state.error == nil)
+        #expect(
+            world.reports.submitted.map { "\($0.endpoint) \($0.keyPath) \($0.kind)" } == [
+                "/v1/me name missing", "/v1/me email missing",
+            ])
+    }
+
+    @Test func profileInvalidAvatar() async throws {
+        let body = #"{"id":"u-1","name":"Ada","email":"ada@example.com","avatarURL":"not a url"}"#
+        let world = AuthWorld(routes: RouteScript(["/v1/me": [.respond(.json(200, body))]]))
+        try await world.signedIn()
+        let sut = world.profileViewModel()
+
+        await sut.load()
+
+        #expect(sut.state.name == "Ada")
+        #expect(sut.state.avatarURL == nil)
+        #expect(world.reports.submitted.map { "\($0.keyPath) \($0.kind)" } == ["avatarURL invalid"])
+    }
+
+    @Test func profileBroken() async throws {
+        let world = AuthWorld(routes: RouteScript(["/v1/me": [.respond(.json(200, #"{"name":"Ada"}"#))]]))
+        try await world.signedIn()
+        let sut = world.profileViewModel()
+
+        await sut.load()
+
+        #expect(sut.state.error?.title == "Your profile could not be loaded")
+        #expect(sut.state.name == nil)
+        #expect(
+            world.journey == [
+                "data mapped DecodingFailure.missing(id) → ProfileRepositoryError.malformed(id)",
+                "presentation presented ProfileRepositoryError.malformed(id) → inline: Your profile could not be loaded",
+            ])
+        #expect(world.reports.submitted.map(\.keyPath) == ["id"])
+    }
+
+    @Test func profileWithoutASessionRoutesToSignIn() async {
+        let world = AuthWorld(routes: RouteScript(["/v1/me": [.respond(.json(200, AuthBodies.user))]]))
+        let sut = world.profileViewModel()
+
+        await sut.load()
+
+        #expect(world.router.route == .signIn)
+        #expect(world.spy.requests.isEmpty)
+    }
+}
+
+@MainActor
+@Suite("Auth screens")
+struct AuthScreenTests {
+    @Test func signInScreenReadsWellAsPlainText() {
+        var state = SignInState()
+        state.error = PresentationError(title: "Sign in failed", presentation: .indicator)
+
+        #expect(
+            SignInScreen.render(state, style: .plain)
+                == "Sign in\n  Not signed in. Sign in with Apple to continue.\n  (i) Sign in failed")
+    }
+
+    @Test func profileScreenShowsDefaultsPlainly() {
+        var state = ProfileState()
+        state.name = "Unnamed user"
+        state.email = ""
+
+        #expect(
+            ProfileScreen.render(state, style: .plain)
+                == "Profile\n  Name    Unnamed user\n  Email   no email on file\n  Avatar  none")
+    }
+}

@@ -1,0 +1,167 @@
+import AuthFeature
+import Foundation
+import Logging
+import Networking
+import TestSupport
+import Testing
+
+@Suite("FileSessionStore", .timeLimit(.minutes(1)))
+struct FileSessionStoreTests {
+    private let folder = TemporaryFolder()
+    private var path: URL { folder.url.appendingPathComponent("config/errorflow/session.json") }
+
+    @Test func writesTheFileWithMode0600InAFolderWithMode0700() async throws {
+        let sut = FileSessionStore(path: path, logger: quietLogger)
+
+        try await sut.save(Self.session(1))
+
+        #expect(try permissions(of: path) == 0o600)
+        #expect(try permissions(of: path.deletingLastPathComponent()) == 0o700)
+    }
+
+    @Test func readsBackWhatItWrote() async throws {
+        try await FileSessionStore(path: path, logger: quietLogger).save(Self.session(1))
+
+        let loaded = await FileSessionStore(path: path, logger: quietLogger).load()
+
+        #expect(loaded == Self.session(1))
+    }
+
+    // Quality bar 16: a reader never sees half a session, however the writes and reads interleave.
+    @Test func aWriteIsAtomicForAConcurrentReader() async throws {
+        let writer = FileSessionStore(path: path, logger: quietLogger)
+        try await writer.save(Self.session(0))
+        let capture = LogCapture()
+
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for index in 1...60 { try? await writer.save(Self.session(index)) }
+            }
+            group.addTask { [path] in
+                for _ in 0..<300 {
+                    let loaded = await FileSessionStore(path: path, logger: capture.logger()).load()
+                    #expect(loaded != nil, "a complete session is always there")
+                }
+            }
+        }
+
+        #expect(capture.lines.filter { $0.contains("warning") }.isEmpty, "\(capture.lines.prefix(3))")
+        #expect(try leftovers().isEmpty, "no temporary file is left behind")
+    }
+
+    @Test func aWriteThatDiedBeforeItsRenameLeavesThePreviousSession() async throws {
+        try await FileSessionStore(path: path, logger: quietLogger).save(Self.session(1))
+        let halfWritten = path.deletingLastPathComponent().appendingPathComponent(".session.json.crashed.tmp")
+        try Data(#"{"accessToken":"acc"#.utf8).write(to: halfWritten)
+
+        let loaded = await FileSessionStore(path: path, logger: quietLogger).load()
+
+        #expect(loaded == Self.session(1))
+    }
+
+    @Test(arguments: [#"{"accessToken":"#, "not json at all", #"{"accessToken":"a"}"#, ""])
+    func aCorruptFileMeansSignedOutWithAClearLine(_ content: String) async throws {
+        try write(content, mode: 0o600)
+        let capture = LogCapture()
+
+        let loaded = await FileSessionStore(path: path, logger: capture.logger()).load()
+
+        #expect(loaded == nil)
+        #expect(capture.lines.contains { $0.contains("is not a valid session") && $0.contains("signed out") })
+    }
+
+    @Test(arguments: [0o644, 0o640, 0o604, 0o666])
+    func aFileOthersCanReadIsIgnored(_ mode: Int) async throws {
+        try await FileSessionStore(path: path, logger: quietLogger).save(Self.session(1))
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path.path)
+        let capture = LogCapture()
+
+        let loaded = await FileSessionStore(path: path, logger: capture.logger()).load()
+
+        #expect(loaded == nil)
+        #expect(capture.lines.contains { $0.contains("can be read by others") && $0.contains(String(mode, radix: 8)) })
+    }
+
+    @Test func anUnreadableFileMeansSignedOut() async throws {
+        try FileManager.default.createDirectory(at: path, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: path.path)
+        let capture = LogCapture()
+
+        let loaded = await FileSessionStore(path: path, logger: capture.logger()).load()
+
+        #expect(loaded == nil)
+        #expect(capture.lines.contains { $0.contains("cannot be read") })
+    }
+
+    @Test func noFileMeansSignedOutQuietly() async {
+        let capture = LogCapture()
+
+        let loaded = await FileSessionStore(path: path, logger: capture.logger()).load()
+
+        #expect(loaded == nil)
+        #expect(!capture.lines.contains { $0.hasPrefix("warning") })
+    }
+
+    @Test func clearingRemovesTheFile() async throws {
+        let sut = FileSessionStore(path: path, logger: quietLogger)
+        try await sut.save(Self.session(1))
+
+        await sut.clear()
+
+        #expect(await sut.load() == nil)
+        #expect(!FileManager.default.fileExists(atPath: path.path))
+    }
+
+    @Test func anUnwritablePathIsAClearErrorAndTheSessionStaysInMemory() async throws {
+        let blocker = folder.url.appendingPathComponent("not-a-folder")
+        try Data("x".utf8).write(to: blocker)
+        let sut = FileSessionStore(path: blocker.appendingPathComponent("session.json"), logger: quietLogger)
+
+        let result = await outcome(of: SessionStoreError.self, try await sut.save(Self.session(1)))
+
+        let error = try #require(result.error)
+        #expect("\(error)".contains("cannot write the session file"))
+        #expect(!"\(error)".contains(Self.session(1).accessToken))
+        #expect(await sut.load() == Self.session(1))
+    }
+
+    @Test func tokensNeverReachALogLineOrADescription() async throws {
+        let capture = LogCapture()
+        let session = Self.session(7)
+        let sut = FileSessionStore(path: path, logger: capture.logger())
+        try await sut.save(session)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path.path)
+        _ = await FileSessionStore(path: path, logger: capture.logger()).load()
+        try write("{broken", mode: 0o600)
+        _ = await FileSessionStore(path: path, logger: capture.logger()).load()
+        await sut.clear()
+
+        let text = capture.lines.joined(separator: "\n") + "\(session)" + String(reflecting: session)
+        #expect(!text.contains(session.accessToken))
+        #expect(!text.contains(session.refreshToken))
+    }
+
+    // MARK: - Helpers
+
+    static func session(_ index: Int) -> StoredSession {
+        StoredSession(
+            accessToken: "access-\(index)-" + String(repeating: "a", count: 20_000), refreshToken: "refresh-\(index)",
+            expiresAt: nil, userID: "u-1", userName: "Ada \(index)")
+    }
+
+    private func write(_ content: String, mode: Int) throws {
+        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(content.utf8).write(to: path)
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path.path)
+    }
+
+    private func permissions(of url: URL) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+    }
+
+    private func leftovers() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path.deletingLastPathComponent().path)
+            .filter { $0.hasSuffix(".tmp") }
+    }
+}

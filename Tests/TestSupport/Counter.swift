@@ -1,0 +1,19 @@
+import Synchronization
+
+/// A count that any task may bump.
+public final class Counter: Sendable {
+    private let storage = Mutex(0)
+
+    public init() {}
+
+    public var value: Int { storage.withLock { $0 } }
+
+    /// Adds one and returns the new count.
+    @discardableResult
+    public func increment() -> Int {
+        storage.withLock {
+            $0 += 1
+            return $0
+        }
+    }
+}
