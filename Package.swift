@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "App",
             dependencies: [
-                "AuthFeature", "PaymentsFeature", "Navigation", "Networking", "Domain", "SharedError",
+                "AuthFeature", "PaymentsFeature", "Navigation", "Networking", "Domain", "SharedError", "DemoBackend",
                 argumentParser, logging,
             ],
             path: "App"
@@ -68,7 +68,7 @@ let package = Package(
         // MARK: Demo backend (App and tests only)
         .target(
             name: "DemoBackend",
-            dependencies: [hummingbird, serviceLifecycle, nioCore, logging],
+            dependencies: [hummingbird, httpTypes, serviceLifecycle, nioCore, logging],
             path: "Modules/DemoBackend"
         ),
 
@@ -111,6 +111,11 @@ let package = Package(
                 "AuthFeature", "Domain", "Navigation", "Networking", "SharedError", "TestSupport", logging,
             ],
             path: "Tests/AuthFeatureTests"
+        ),
+        .testTarget(
+            name: "AppTests",
+            dependencies: ["App", "DemoBackend", "Navigation", "Networking", "SharedError", "TestSupport"],
+            path: "Tests/AppTests"
         ),
         .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),
     ],

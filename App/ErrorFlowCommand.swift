@@ -9,10 +9,20 @@ struct ErrorFlowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "errorflow",
         abstract: "Watch errors travel through the layers of a multi-module Swift app.",
-        version: "0.1.0"
+        discussion: """
+            Every screen runs against an embedded demo backend on 127.0.0.1 (or --base-url). Exit codes: 0 the \
+            screen rendered (empty states and ignored errors included), 1 an error was presented or the user was \
+            routed away, 2 usage error, 3 the backend could not be reached.
+            """,
+        version: "0.1.0",
+        subcommands: [
+            TourCommand.self, ScenariosCommand.self, PaymentsCommand.self, WalletCommand.self, SignInCommand.self,
+            ProfileCommand.self, ServeCommand.self,
+        ]
     )
 
     static func main() async {
+        // Libraries that make their own loggers write warnings to stderr; the app's layers get theirs explicitly.
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label, metadataProvider: JourneyFlow.metadataProvider)
             handler.logLevel = .warning

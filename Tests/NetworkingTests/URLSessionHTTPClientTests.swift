@@ -54,6 +54,7 @@ struct URLSessionHTTPClientTests {
         await server.stop()
 
         #expect(result.error?.kind == .timedOut)
+        #expect(result.error?.context.underlying == "deadline passed during transfer", "the deadline ended it")
     }
 
     @Test func aBodyThatTricklesPastTheDeadlineTimesOut() async throws {
@@ -67,6 +68,18 @@ struct URLSessionHTTPClientTests {
         await server.stop()
 
         #expect(result.error?.kind == .timedOut)
+        #expect(result.error?.context.underlying == "deadline passed during transfer", "the deadline ended it")
+    }
+
+    @Test func aSubSecondDeadlineIsHonouredNotTruncated() async throws {
+        let server = try await LoopbackServer.start { _ in ScriptedResponse(delayBeforeHead: .milliseconds(200)) }
+        var request = HTTPRequest(method: .get, url: server.url("/v1/wallet"))
+        request.deadline = SystemHTTPClock().now + .milliseconds(900)
+
+        let result = await makeSUT().outcome(of: request)
+        await server.stop()
+
+        #expect(result.value?.status == 200, "a 900 ms deadline leaves time for a 200 ms answer")
     }
 
     @Test func aRefusedConnectionIsOffline() async throws {

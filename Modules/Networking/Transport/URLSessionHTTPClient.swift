@@ -24,6 +24,9 @@ public final class URLSessionHTTPClient: HTTPClient {
         }
     }
 
+    /// How long after the deadline the transport's own watchdog ends a transfer.
+    static let watchdogGrace: Duration = .milliseconds(100)
+
     private let configuration: Configuration
     private let session: URLSession
     private let delegate: TransferDelegate
@@ -62,8 +65,9 @@ public final class URLSessionHTTPClient: HTTPClient {
 
         let task = session.dataTask(with: urlRequest(for: request, timeout: timeLeft))
         let watchdog = Task { [clock] in
-            // Ends the transfer at the deadline even while the body is still trickling in.
-            guard (try? await clock.sleep(for: timeLeft)) != nil else { return }
+            // Ends the transfer at the deadline even while the body is still trickling in. The grace lets an outer
+            // DeadlineHTTPClient, racing the same deadline, end the call first and record it once.
+            guard (try? await clock.sleep(for: timeLeft + Self.watchdogGrace)) != nil else { return }
             delegate.fail(task, with: .deadlinePassed)
         }
         defer { watchdog.cancel() }
@@ -80,7 +84,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         case .failure(.cancelled):
             throw HTTPClientError(kind: .cancelled, context: HTTPErrorContext(request: request))
         case .failure(.deadlinePassed):
-            throw mapped(.timedOut, from: "deadline passed during transfer", request: request)
+            throw mapped(.timedOut, from: "deadline passed during transfer", request: request, waited: timeLeft)
         case .failure(.bodyTooLarge(let limit)):
             throw mapped(.bodyTooLarge(limit: limit), from: "body over \(limit) bytes", request: request)
         case .failure(.urlError(let code)):
@@ -95,8 +99,10 @@ public final class URLSessionHTTPClient: HTTPClient {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpBody = request.body
-        urlRequest.timeoutInterval = max(
-            0.001, Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18)
+        // FoundationNetworking truncates the interval to whole seconds (0.8 s would time out at once), so it gets
+        // the time left rounded up; the watchdog enforces the exact deadline.
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        urlRequest.timeoutInterval = max(1, seconds.rounded(.up))
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
@@ -104,11 +110,14 @@ public final class URLSessionHTTPClient: HTTPClient {
         return urlRequest
     }
 
-    private func mapped(_ kind: HTTPClientError.Kind, from cause: String, request: HTTPRequest) -> HTTPClientError {
+    private func mapped(
+        _ kind: HTTPClientError.Kind, from cause: String, request: HTTPRequest, waited: Duration? = nil
+    ) -> HTTPClientError {
         let error = HTTPClientError(kind: kind, context: HTTPErrorContext(request: request, underlying: cause))
         logger.recordJourney(
             ErrorJourneyEvent(
-                layer: .networking, module: "Networking", action: .mapped, from: cause, to: error.journeyName),
+                layer: .networking, module: "Networking", action: .mapped, from: cause, to: error.journeyName,
+                waited: waited),
             level: .warning
         )
         return error

@@ -1,0 +1,49 @@
+public import Foundation
+public import Logging
+
+/// The embedded demo backend: every endpoint of the backend contract, playing one scenario, on 127.0.0.1.
+///
+/// `errorflow` starts one per run (port 0), and `errorflow serve` one that stays up. Only App and tests use it.
+public final class DemoBackend: Sendable {
+    public let scenario: DemoScenario
+    private let host: LoopbackHost
+    private let record: ServerRecord
+
+    public var port: Int { host.port }
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
+
+    private init(scenario: DemoScenario, host: LoopbackHost, record: ServerRecord) {
+        self.scenario = scenario
+        self.host = host
+        self.record = record
+    }
+
+    /// Starts the backend for `scenario`, accepting `seed` as a signed-in session from the start.
+    public static func start(
+        scenario: DemoScenario, seed: SeedSession = .demo, port: Int = 0, logger: Logger
+    ) async throws(LoopbackHostError) -> DemoBackend {
+        let tokens = TokenStore()
+        await tokens.seed(
+            seed,
+            accessExpired: scenario == .tokenExpired || scenario == .sessionRevoked,
+            refreshRevoked: scenario == .sessionRevoked)
+        let record = ServerRecord()
+        let stopSignal = StopSignal()
+        let responder = DemoResponder(
+            scenario: scenario, tokens: tokens, record: record, stopSignal: stopSignal, logger: logger)
+        let host = try await LoopbackHost.start(
+            responder: responder, port: port, stopSignal: stopSignal, logger: logger)
+        return DemoBackend(scenario: scenario, host: host, record: record)
+    }
+
+    /// The client reports received so far.
+    public var receivedReports: [ReceivedReport] { record.reports }
+
+    /// How many requests reached `path`.
+    public func requestCount(_ path: String) -> Int { record.calls(path) }
+
+    /// Cuts deliberate delays short, finishes the responses in flight, and stops.
+    public func stop() async {
+        await host.stop()
+    }
+}

@@ -1,0 +1,71 @@
+/// Every scenario the demo backend can play, by its catalog name (`cli-and-scenarios.md`).
+///
+/// The backend plays the server side of each one; the app plays the client side (the simulated devices, the
+/// answer to the sign-in sheet, a closed port for `offline`).
+public enum DemoScenario: String, Hashable, Sendable, CaseIterable {
+    case paymentsHappy = "payments-happy"
+    case walletMissing = "wallet-missing"
+    case walletBanned = "wallet-banned"
+    case walletInReview = "wallet-in-review"
+    case cardsServiceDown = "cards-service-down"
+    case cardsPartlyInvalid = "cards-partly-invalid"
+    case applePayNeedsSetup = "apple-pay-needs-setup"
+    case applePayUnavailable = "apple-pay-unavailable"
+    case noPaymentMethods = "no-payment-methods"
+    case paymentsUnexpected = "payments-unexpected"
+    case offline
+    case serverFlaky = "server-flaky"
+    case rateLimited = "rate-limited"
+    case slowBackend = "slow-backend"
+    case tokenExpired = "token-expired"
+    case sessionRevoked = "session-revoked"
+    case walletPageHappy = "wallet-page-happy"
+    case walletPageNoWallet = "wallet-page-no-wallet"
+    case signinApprove = "signin-approve"
+    case signinCancel = "signin-cancel"
+    case signinFailed = "signin-failed"
+    case signinUnknown = "signin-unknown"
+    case signinBanned = "signin-banned"
+    case profileHappy = "profile-happy"
+    case profileMissingFields = "profile-missing-fields"
+    case profileInvalidAvatar = "profile-invalid-avatar"
+    case profileBroken = "profile-broken"
+
+    /// How long the slow backend takes to answer `/v1/wallet`; the client's deadline is shorter.
+    public static let slowAnswerDelay: Duration = .seconds(5)
+}
+
+/// The session a scenario starts from: the backend accepts these tokens from its start.
+public struct SeedSession: Hashable, Sendable, CustomStringConvertible {
+    public var accessToken: String
+    public var refreshToken: String
+    public var userID: String
+    public var userName: String
+
+    public init(accessToken: String, refreshToken: String, userID: String = "u-1", userName: String = "Ada Lovelace") {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.userID = userID
+        self.userName = userName
+    }
+
+    /// The seed `errorflow serve` accepts, so that `--base-url` runs against it can start signed in. Demo tokens,
+    /// valid only on a demo backend.
+    public static let demo = SeedSession(accessToken: "demo-access-token", refreshToken: "demo-refresh-token")
+
+    /// A seed with fresh random tokens, for an embedded backend that lives for one run.
+    public static func random() -> SeedSession {
+        SeedSession(accessToken: TokenMint.make("at"), refreshToken: TokenMint.make("rt"))
+    }
+
+    public var description: String { "SeedSession(user: \(userID), tokens: [redacted])" }
+}
+
+/// Random opaque tokens.
+enum TokenMint {
+    static func make(_ prefix: String) -> String {
+        var generator = SystemRandomNumberGenerator()
+        let parts = (0..<2).map { _ in String(generator.next() as UInt64, radix: 36) }
+        return "\(prefix)-\(parts.joined())"
+    }
+}

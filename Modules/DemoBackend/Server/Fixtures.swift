@@ -1,0 +1,36 @@
+/// The bodies the demo backend serves, as the contract describes them.
+enum Fixtures {
+    static let user =
+        #"{"id":"u-1","name":"Ada Lovelace","email":"ada@example.com","avatarURL":"https://avatars.example.com/ada.png"}"#
+    static let userMissingFields = #"{"id":1234,"avatarURL":"https://avatars.example.com/ada.png"}"#
+    static let userInvalidAvatar =
+        #"{"id":"u-1","name":"Ada Lovelace","email":"ada@example.com","avatarURL":"not a url"}"#
+    static let userWithoutID = #"{"name":"Ada Lovelace","email":"ada@example.com"}"#
+
+    static let wallet = #"{"id":"w-1","balance":{"amount":"12.50","currency":"EUR"},"status":"active"}"#
+    static let walletInReview =
+        #"{"id":"w-1","balance":{"amount":"0.00","currency":"EUR"},"status":"in_review","reviewState":"pending"}"#
+
+    static let twoCards =
+        #"{"status":"ok","cards":[\#(card("c-1", "visa", "4242", 4)),\#(card("c-2", "mastercard", "4444", 11))]}"#
+    static let partlyInvalidCards = """
+        {"status":"ok","cards":[\(card("c-1", "visa", "4242", 4)),\(card("c-2", "visa", "1111", 13)),\
+        {"id":"c-3","brand":"amex","expiryMonth":1,"expiryYear":2028,"holderName":"Ada Lovelace"},\
+        \(card("c-4", "diners", "3000", 9))]}
+        """
+
+    static func envelopeError(_ code: String) -> String {
+        #"{"status":"error","code":"\#(code)","message":"The payment-cards service reports \#(code)."}"#
+    }
+
+    static func error(_ code: String, _ message: String) -> String {
+        #"{"error":"\#(code)","message":"\#(message)"}"#
+    }
+
+    static let proxyErrorPage =
+        "<html><head><title>503 Service Unavailable</title></head><body><h1>503</h1>The upstream is restarting.</body></html>"
+
+    private static func card(_ id: String, _ brand: String, _ last4: String, _ month: Int) -> String {
+        #"{"id":"\#(id)","brand":"\#(brand)","last4":"\#(last4)","expiryMonth":\#(month),"expiryYear":2028,"holderName":"Ada Lovelace"}"#
+    }
+}

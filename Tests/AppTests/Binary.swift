@@ -1,0 +1,77 @@
+import Foundation
+
+/// The built `errorflow` binary, run as a user would run it.
+enum Binary {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Next to the test bundle (`swift build --build-tests` builds both into the same folder).
+    static let url: URL = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("errorflow")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/errorflow")
+    }()
+
+    /// Runs `errorflow arguments…` to the end, with stdin closed and no terminal.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A running `errorflow serve`, stopped with SIGINT.
+    final class Server {
+        let process = Process()
+        let baseURL: String
+
+        init(scenario: String) throws {
+            process.executableURL = Binary.url
+            process.arguments = ["serve", "--port", "0", "--scenario", scenario]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.availableData
+                guard !chunk.isEmpty else { break }
+                line.append(chunk)
+            }
+            let text = String(decoding: line, as: UTF8.self)
+            guard let range = text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) else {
+                process.terminate()
+                throw ServerError.noAddress(text)
+            }
+            baseURL = String(text[range])
+        }
+
+        func stop() -> Int32 {
+            process.interrupt()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+
+        enum ServerError: Error {
+            case noAddress(String)
+        }
+    }
+}
