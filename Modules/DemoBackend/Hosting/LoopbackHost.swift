@@ -1,7 +1,7 @@
 public import Hummingbird
 public import Logging
 import NIOCore
-public import ServiceLifecycle
+import ServiceLifecycle
 
 /// Runs a Hummingbird responder on 127.0.0.1, on a port the system picks, until ``stop()``.
 ///

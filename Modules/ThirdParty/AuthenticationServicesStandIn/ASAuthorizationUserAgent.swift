@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Decides an authorization request in place of the system's sign-in sheet.
 public protocol ASAuthorizationUserAgent: Sendable {
