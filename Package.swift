@@ -17,7 +17,13 @@ let package = Package(
     name: "ErrorFlow",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "errorflow", targets: ["App"])
+        .executable(name: "errorflow", targets: ["App"]),
+        // Libraries for the Benchmarks/ package, which depends on this one by path.
+        .library(name: "SharedError", targets: ["SharedError"]),
+        .library(name: "Networking", targets: ["Networking"]),
+        .library(name: "Domain", targets: ["Domain"]),
+        .library(name: "PaymentsFeature", targets: ["PaymentsFeature"]),
+        .library(name: "AuthFeature", targets: ["AuthFeature"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),

@@ -17,7 +17,7 @@ struct ErrorFlowCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             TourCommand.self, ScenariosCommand.self, PaymentsCommand.self, WalletCommand.self, SignInCommand.self,
-            ProfileCommand.self, ServeCommand.self,
+            ProfileCommand.self, ServeCommand.self, LoadCommand.self,
         ]
     )
 

@@ -31,6 +31,8 @@ final class ComposedApp {
         var environment: AppEnvironment
         var appVersion: String
         var logger: Logger
+        /// The refresh rate limit; the load run, which expires tokens on purpose, raises it.
+        var refreshBudget = TokenRefreshCoordinator.Budget()
     }
 
     init(_ settings: Settings) {
@@ -55,7 +57,9 @@ final class ComposedApp {
             baseURL: settings.baseURL, logger: logger)
         let retryingAuthenticated = RetryingHTTPClient(
             decoratee: AuthenticatingHTTPClient(
-                decoratee: mapped, coordinator: TokenRefreshCoordinator(session: session, clock: clock, logger: logger),
+                decoratee: mapped,
+                coordinator: TokenRefreshCoordinator(
+                    session: session, clock: clock, budget: settings.refreshBudget, logger: logger),
                 logger: logger),
             clock: clock, logger: logger)
         plain = DeadlineHTTPClient(
@@ -103,6 +107,14 @@ final class ComposedApp {
             repository: RemoteProfileRepository(
                 client: authenticated, baseURL: baseURL, reporter: reports, logger: logger),
             router: router, logger: logger)
+    }
+
+    /// The wallet and cards repositories, for the load run.
+    func paymentRepositories() -> (wallets: RemoteWalletRepository, cards: RemotePaymentCardsRepository) {
+        (
+            walletRepository(),
+            RemotePaymentCardsRepository(client: envelopeAware, baseURL: baseURL, reporter: reports, logger: logger)
+        )
     }
 
     private func walletRepository() -> RemoteWalletRepository {

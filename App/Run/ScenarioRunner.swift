@@ -23,6 +23,10 @@ struct ScenarioRunner {
         var logger: Logger
         /// The logger the embedded backend writes its request lines to.
         var backendLogger: Logger
+        /// The seed session of the embedded backend; `nil` makes fresh random tokens for the run.
+        var seed: SeedSession?
+        /// Who the embedded backend says the user is.
+        var demoUser: DemoUser = .ada
     }
 
     let options: Options
@@ -44,7 +48,9 @@ struct ScenarioRunner {
     private func runInFlow(_ scenario: DemoScenario, on screen: Screen) async -> RunReport {
         let plan = scenario.plan
         var notes: [String] = []
-        let backend = await Backend.lease(for: scenario, baseURL: options.baseURL, logger: options.backendLogger)
+        let backend = await Backend.lease(
+            for: scenario, baseURL: options.baseURL, seed: options.seed ?? .random(), user: options.demoUser,
+            logger: options.backendLogger)
 
         let store = FileSessionStore(path: options.sessionFile, logger: options.logger)
         if plan.startsSignedIn, let seed = backend.seed {
@@ -144,13 +150,14 @@ private struct Backend {
     let seed: SeedSession?
     private let embedded: DemoBackend?
 
-    static func lease(for scenario: DemoScenario, baseURL: URL?, logger: Logger) async -> Backend {
+    static func lease(
+        for scenario: DemoScenario, baseURL: URL?, seed: SeedSession, user: DemoUser, logger: Logger
+    ) async -> Backend {
         if let baseURL {
             return Backend(url: baseURL, seed: .demo, embedded: nil)
         }
-        let seed = SeedSession.random()
         do throws(LoopbackHostError) {
-            let backend = try await DemoBackend.start(scenario: scenario, seed: seed, logger: logger)
+            let backend = try await DemoBackend.start(scenario: scenario, seed: seed, user: user, logger: logger)
             guard scenario.plan.isPlayedByClient else {
                 return Backend(url: backend.baseURL, seed: seed, embedded: backend)
             }

@@ -8,19 +8,23 @@ public final class DemoBackend: Sendable {
     public let scenario: DemoScenario
     private let host: LoopbackHost
     private let record: ServerRecord
+    private let faults: FaultInjector?
 
     public var port: Int { host.port }
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
 
-    private init(scenario: DemoScenario, host: LoopbackHost, record: ServerRecord) {
+    private init(scenario: DemoScenario, host: LoopbackHost, record: ServerRecord, faults: FaultInjector?) {
         self.scenario = scenario
         self.host = host
         self.record = record
+        self.faults = faults
     }
 
-    /// Starts the backend for `scenario`, accepting `seed` as a signed-in session from the start.
+    /// Starts the backend for `scenario`, accepting `seed` as a signed-in session from the start, describing the
+    /// user as `user`, and injecting `faults` into authenticated calls if given.
     public static func start(
-        scenario: DemoScenario, seed: SeedSession = .demo, port: Int = 0, logger: Logger
+        scenario: DemoScenario, seed: SeedSession = .demo, user: DemoUser = .ada, faults: FaultPlan? = nil,
+        port: Int = 0, logger: Logger
     ) async throws(LoopbackHostError) -> DemoBackend {
         let tokens = TokenStore()
         await tokens.seed(
@@ -29,18 +33,27 @@ public final class DemoBackend: Sendable {
             refreshRevoked: scenario == .sessionRevoked)
         let record = ServerRecord()
         let stopSignal = StopSignal()
+        let injector = faults.map(FaultInjector.init(plan:))
         let responder = DemoResponder(
-            scenario: scenario, tokens: tokens, record: record, stopSignal: stopSignal, logger: logger)
+            scenario: scenario, user: user, tokens: tokens, faults: injector, record: record, stopSignal: stopSignal,
+            logger: logger)
         let host = try await LoopbackHost.start(
             responder: responder, port: port, stopSignal: stopSignal, logger: logger)
-        return DemoBackend(scenario: scenario, host: host, record: record)
+        return DemoBackend(scenario: scenario, host: host, record: record, faults: injector)
     }
 
     /// The client reports received so far.
-    public var receivedReports: [ReceivedReport] { record.reports }
+    public var receivedReports: [ReceivedReport] {
+        get async { await record.reports }
+    }
+
+    /// The faults injected so far, by kind.
+    public var injectedFaults: [InjectedFault: Int] {
+        get async { await faults?.counts ?? [:] }
+    }
 
     /// How many requests reached `path`.
-    public func requestCount(_ path: String) -> Int { record.calls(path) }
+    public func requestCount(_ path: String) async -> Int { await record.calls(path) }
 
     /// Cuts deliberate delays short, finishes the responses in flight, and stops.
     public func stop() async {

@@ -18,23 +18,31 @@ enum Binary {
     }()
 
     /// Runs `errorflow arguments…` to the end, with stdin closed and no terminal.
+    ///
+    /// Output goes to files, not pipes: a child that fills one pipe while the parent waits on the other would
+    /// block forever (a sanitizer report on stderr did exactly that).
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("errorflow-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stdoutFile = folder.appendingPathComponent("stdout")
+        let stderrFile = folder.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
+        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
+        process.standardOutput = try FileHandle(forWritingTo: stdoutFile)
+        process.standardError = try FileHandle(forWritingTo: stderrFile)
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Run(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+            status: process.terminationStatus,
+            stdout: (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "")
     }
 
     /// A running `errorflow serve`, stopped with SIGINT.

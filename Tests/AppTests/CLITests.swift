@@ -189,3 +189,24 @@ enum DemoScenarioNames {
         "profile-invalid-avatar", "profile-broken",
     ]
 }
+
+@Suite("The load run", .timeLimit(.minutes(2)))
+struct LoadRunTests {
+    @Test func stopsByItselfAndClassifiesEveryFailure() throws {
+        let run = try Binary.run(["load", "--clients", "20", "--requests", "400", "--fault-rate", "0.3", "--seed", "7"])
+
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("400 calls in"))
+        #expect(run.stdout.contains("p50") && run.stdout.contains("p99"))
+        #expect(run.stdout.contains("unclassified errors: 0"))
+        for fault in ["500 internal", "503 Retry-After 0", "429 Retry-After 0", "slow (150 ms)", "401 token_expired"] {
+            #expect(run.stdout.contains(fault))
+        }
+        #expect(run.stdout.contains("retried"), "injected faults were recovered from on the way")
+    }
+
+    @Test func refusesNonsense() throws {
+        #expect(try Binary.run(["load", "--fault-rate", "2"]).status == 2)
+        #expect(try Binary.run(["load", "--clients", "0"]).status == 2)
+    }
+}

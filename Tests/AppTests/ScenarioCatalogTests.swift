@@ -87,7 +87,7 @@ struct Expectation: Sendable, CustomTestStringConvertible {
         .init(
             scenario: .slowBackend, outcome: "presented", exitCode: 1,
             steps: [
-                "networking mapped deadline of 0.80 s passed → HTTPClientError.timedOut",
+                "networking mapped deadline passed during transfer → HTTPClientError.timedOut",
                 "navigation presented APIError.timedOut → alert: The server is taking too long",
             ]),
         .init(

@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import Networking
 import SharedError
-import Synchronization
 import TestSupport
 import Testing
 
@@ -10,7 +9,7 @@ import Testing
 @Suite("The composed chain over real HTTP", .serialized, .timeLimit(.minutes(1)))
 struct ChainIntegrationTests {
     @Test func retriesAFlakyServiceAndRecordsEachRetry() async throws {
-        let calls = Mutex(0)
+        let calls = LockedState(0)
         let server = try await LoopbackServer.start { _ in
             let call = calls.withLock { count -> Int in
                 count += 1

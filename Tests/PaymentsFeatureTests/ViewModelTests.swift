@@ -3,7 +3,6 @@ import Foundation
 import Navigation
 import PaymentsFeature
 import SharedError
-import Synchronization
 import TestSupport
 import Testing
 
@@ -160,10 +159,10 @@ struct WalletPageViewModelTests {
 
 /// Answers each call with the next result.
 private final class SequencedLoading: PaymentMethodsLoading {
-    private let results: Mutex<[Result<[PaymentMethod], PaymentMethodsError>]>
+    private let results: LockedState<[Result<[PaymentMethod], PaymentMethodsError>]>
 
     init(_ results: [Result<[PaymentMethod], PaymentMethodsError>]) {
-        self.results = Mutex(results)
+        self.results = LockedState(results)
     }
 
     func execute() async throws(PaymentMethodsError) -> [PaymentMethod] {

@@ -1,9 +1,9 @@
 public import Logging
-import Synchronization
+import SharedError
 
 /// Keeps every log line, message and metadata rendered as text, for tests that look for leaks.
 public final class LogCapture: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = LockedState<[String]>([])
 
     public init() {}
 
@@ -15,6 +15,11 @@ public final class LogCapture: Sendable {
         var logger = Logger(label: label) { _ in Handler(capture: self) }
         logger.logLevel = .trace
         return logger
+    }
+
+    /// The capturing handler itself, to combine with others.
+    public func handler() -> any LogHandler {
+        Handler(capture: self)
     }
 
     fileprivate func append(_ line: String) {

@@ -1,8 +1,8 @@
-import Synchronization
+import SharedError
 
 /// A count that any task may bump.
 public final class Counter: Sendable {
-    private let storage = Mutex(0)
+    private let storage = LockedState(0)
 
     public init() {}
 

@@ -1,6 +1,6 @@
 public import Foundation
 public import Networking
-import Synchronization
+import SharedError
 
 /// An in-memory ``HTTPClient`` that records every request and answers from a script.
 ///
@@ -10,7 +10,7 @@ public final class HTTPClientSpy: HTTPClient {
     public typealias Script = @Sendable (HTTPRequest, _ callIndex: Int) async throws(HTTPClientError) -> HTTPResponse
 
     private let script: Script
-    private let recorded = Mutex<[HTTPRequest]>([])
+    private let recorded = LockedState<[HTTPRequest]>([])
 
     public init(script: @escaping Script) {
         self.script = script

@@ -3,7 +3,7 @@ public import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
-import Synchronization
+import SharedError
 
 /// A request as the loopback server received it.
 public struct RecordedRequest: Sendable {
@@ -96,7 +96,7 @@ public final class LoopbackServer: Sendable {
 }
 
 private final class Recorder: Sendable {
-    private let storage = Mutex<[RecordedRequest]>([])
+    private let storage = LockedState<[RecordedRequest]>([])
 
     var all: [RecordedRequest] { storage.withLock { $0 } }
 

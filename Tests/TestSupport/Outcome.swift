@@ -40,3 +40,15 @@ extension HTTPClient {
         }
     }
 }
+
+/// The synchronous twin of ``outcome(of:_:isolation:)``.
+public func outcome<Value, Failure: Error>(
+    of failureType: Failure.Type,
+    _ operation: @autoclosure () throws(Failure) -> Value
+) -> Result<Value, Failure> {
+    do throws(Failure) {
+        return .success(try operation())
+    } catch {
+        return .failure(error)
+    }
+}

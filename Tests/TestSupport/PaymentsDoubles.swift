@@ -1,12 +1,12 @@
 public import Domain
 import Foundation
 public import Networking
-import Synchronization
+import SharedError
 
 /// A wallet repository that answers from memory and counts its calls.
 public final class InMemoryWalletRepository: WalletRepository {
     private let result: Result<Wallet, WalletRepositoryError>
-    private let calls = Mutex(0)
+    private let calls = LockedState(0)
 
     public init(_ result: Result<Wallet, WalletRepositoryError>) {
         self.result = result
@@ -23,7 +23,7 @@ public final class InMemoryWalletRepository: WalletRepository {
 /// A payment-cards repository that answers from memory and counts its calls.
 public final class InMemoryPaymentCardsRepository: PaymentCardsRepository {
     private let result: Result<[PaymentCard], PaymentCardsRepositoryError>
-    private let calls = Mutex(0)
+    private let calls = LockedState(0)
 
     public init(_ result: Result<[PaymentCard], PaymentCardsRepositoryError>) {
         self.result = result
@@ -93,7 +93,7 @@ public final class ClientReportingSpy: ClientReporting {
         public var kind: DefectKind
     }
 
-    private let storage = Mutex<[Submission]>([])
+    private let storage = LockedState<[Submission]>([])
 
     public init() {}
 

@@ -1,5 +1,5 @@
 public import Networking
-import Synchronization
+import SharedError
 
 /// A scripted backend for ``HTTPClientSpy``: for each path, the answers in call order (the last one repeats).
 ///
@@ -12,7 +12,7 @@ public final class RouteScript: Sendable {
     }
 
     private let routes: [String: [Answer]]
-    private let calls = Mutex<[String: Int]>([:])
+    private let calls = LockedState<[String: Int]>([:])
 
     public init(_ routes: [String: [Answer]]) {
         self.routes = routes

@@ -1,6 +1,6 @@
 public import Foundation
 public import Networking
-import Synchronization
+import SharedError
 
 /// An ``HTTPClock`` whose time moves only when a test says so, and which records every sleep.
 ///
@@ -20,7 +20,7 @@ public final class VirtualClock: HTTPClock {
         var nextID: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = LockedState(State())
     private let autoAdvance: Bool
     private let wallClockOrigin: Date
 

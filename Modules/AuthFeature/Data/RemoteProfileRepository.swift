@@ -32,9 +32,9 @@ public struct RemoteProfileRepository: ProfileRepository {
             throw mapped(Self.repositoryError(for: error.kind), from: error.journeyName)
         }
 
-        let decoded: Decoded<UserResponse>
+        let decoded: Decoded<UserProfile>
         do throws(DecodingFailure) {
-            decoded = try LenientJSONDecoder().decode(UserResponse.self, from: response.body)
+            decoded = try ProfileDecoder.decode(response.body)
         } catch {
             // The backend engineers hear about a broken required field too, not only about defaults.
             reporter.submit(
@@ -44,8 +44,7 @@ public struct RemoteProfileRepository: ProfileRepository {
             throw mapped(.malformed(keyPath: error.keyPath), from: error.journeyName)
         }
         reporter.submit(decoded.report, endpoint: Self.endpoint)
-        let user = decoded.value
-        return UserProfile(id: user.id, name: user.name, email: user.email, avatarURL: user.avatarURL)
+        return decoded.value
     }
 
     static func repositoryError(for kind: HTTPClientError.Kind) -> ProfileRepositoryError {

@@ -55,7 +55,7 @@ public final class LoopbackHost: Sendable {
 
     /// Cuts deliberate delays short, lets responses in flight finish, and closes the server.
     public func stop() async {
-        stopSignal.fire()
+        await stopSignal.fire()
         await group.triggerGracefulShutdown()
         await runner.value
     }

@@ -69,3 +69,18 @@ enum TokenMint {
         return "\(prefix)-\(parts.joined())"
     }
 }
+
+/// Who the demo backend says the signed-in user is.
+public struct DemoUser: Hashable, Sendable, CustomStringConvertible {
+    public var name: String
+    public var email: String
+
+    public init(name: String, email: String) {
+        self.name = name
+        self.email = email
+    }
+
+    public static let ada = DemoUser(name: "Ada Lovelace", email: "ada@example.com")
+
+    public var description: String { "DemoUser([redacted])" }
+}

@@ -3,7 +3,6 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
-import Synchronization
 
 /// Answers every endpoint of the backend contract the way the chosen scenario says, and never crashes on a bad
 /// request: a malformed body is 400, an unknown path 404, a wrong method 405, a body over 64 KiB 413.
@@ -11,7 +10,9 @@ struct DemoResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
     let scenario: DemoScenario
+    let user: DemoUser
     let tokens: TokenStore
+    let faults: FaultInjector?
     let record: ServerRecord
     let stopSignal: StopSignal
     let logger: Logger
@@ -26,7 +27,7 @@ struct DemoResponder: HTTPResponder {
         } catch {
             answer = .error(413, "payload_too_large", "The request body is larger than 64 KiB.")
         }
-        record.count(request.uri.path)
+        await record.count(request.uri.path)
         logger.info(
             "\(request.method) \(request.uri.path) → \(answer.status)",
             metadata: ["scenario": "\(scenario.rawValue)"])
@@ -37,13 +38,14 @@ struct DemoResponder: HTTPResponder {
         switch (method, path) {
         case (.post, "/v1/auth/apple"): return await signIn(body)
         case (.post, "/v1/auth/refresh"): return await refresh(body)
-        case (.post, "/v1/client-reports"): return clientReport(body)
+        case (.post, "/v1/client-reports"): return await clientReport(body)
         case (.get, "/v1/me"), (.get, "/v1/wallet"), (.get, "/v1/payment-cards"):
             if let refusal = await authenticate(headers) { return refusal }
+            if let fault = await faults?.draw(), let answer = await inject(fault, headers: headers) { return answer }
             switch path {
             case "/v1/me": return profile()
             case "/v1/wallet": return await wallet()
-            default: return paymentCards()
+            default: return await paymentCards()
             }
         case (_, "/v1/auth/apple"), (_, "/v1/auth/refresh"), (_, "/v1/client-reports"), (_, "/v1/me"),
             (_, "/v1/wallet"), (_, "/v1/payment-cards"):
@@ -68,7 +70,7 @@ struct DemoResponder: HTTPResponder {
         let pair = await tokens.issue(for: "u-1")
         return .json(
             200,
-            #"{"accessToken":"\#(pair.access)","refreshToken":"\#(pair.refresh)","expiresIn":\#(Int(TokenStore.lifetime)),"user":\#(Fixtures.user)}"#
+            #"{"accessToken":"\#(pair.access)","refreshToken":"\#(pair.refresh)","expiresIn":\#(Int(TokenStore.lifetime)),"user":\#(Fixtures.user(user))}"#
         )
     }
 
@@ -96,14 +98,33 @@ struct DemoResponder: HTTPResponder {
         }
     }
 
+    // MARK: - Injected faults
+
+    /// The answer a fault replaces the real one with; `nil` when the real answer follows (after a delay).
+    private func inject(_ fault: InjectedFault, headers: HTTPFields) async -> Answer? {
+        switch fault {
+        case .serverError:
+            return .error(500, "internal", "Injected fault.")
+        case .unavailable:
+            return .error(503, "service_unavailable", "Injected fault.", headers: [("Retry-After", "0")])
+        case .rateLimited:
+            return .error(429, "rate_limited", "Injected fault.", headers: [("Retry-After", "0")])
+        case .slow:
+            await stopSignal.sleep(for: .milliseconds(150))
+            return nil
+        case .expiredToken:
+            return .error(401, "token_expired", "The access token has expired.")
+        }
+    }
+
     // MARK: - Resources
 
     private func profile() -> Answer {
         switch scenario {
         case .profileMissingFields: .json(200, Fixtures.userMissingFields)
-        case .profileInvalidAvatar: .json(200, Fixtures.userInvalidAvatar)
-        case .profileBroken: .json(200, Fixtures.userWithoutID)
-        default: .json(200, Fixtures.user)
+        case .profileInvalidAvatar: .json(200, Fixtures.userInvalidAvatar(user))
+        case .profileBroken: .json(200, Fixtures.userWithoutID(user))
+        default: .json(200, Fixtures.user(user))
         }
     }
 
@@ -117,7 +138,7 @@ struct DemoResponder: HTTPResponder {
             return .json(200, Fixtures.walletInReview)
         case .paymentsUnexpected:
             return .error(500, "internal", "The wallet service failed.")
-        case .rateLimited where record.calls("/v1/wallet") == 0:
+        case .rateLimited where await record.calls("/v1/wallet") == 0:
             return .error(
                 429, "rate_limited", "Too many requests; retry after a second.", headers: [("Retry-After", "1")])
         case .slowBackend:
@@ -128,7 +149,8 @@ struct DemoResponder: HTTPResponder {
         }
     }
 
-    private func paymentCards() -> Answer {
+    private func paymentCards() async -> Answer {
+        let earlierCalls = await record.calls("/v1/payment-cards")
         switch scenario {
         case .cardsServiceDown, .paymentsUnexpected:
             return .json(200, Fixtures.envelopeError("SERVICE_DOWN"))
@@ -136,21 +158,21 @@ struct DemoResponder: HTTPResponder {
             return .json(200, Fixtures.envelopeError("CARDS_LOCKED"))
         case .cardsPartlyInvalid:
             return .json(200, Fixtures.partlyInvalidCards)
-        case .serverFlaky where record.calls("/v1/payment-cards") == 0:
+        case .serverFlaky where earlierCalls == 0:
             return Answer(
                 status: 503, contentType: "text/html", body: Fixtures.proxyErrorPage, headers: [("Retry-After", "0")])
-        case .serverFlaky where record.calls("/v1/payment-cards") == 1:
+        case .serverFlaky where earlierCalls == 1:
             return .error(503, "service_unavailable", "Still restarting.", headers: [("Retry-After", "0")])
         default:
             return .json(200, Fixtures.twoCards)
         }
     }
 
-    private func clientReport(_ body: Data) -> Answer {
+    private func clientReport(_ body: Data) async -> Answer {
         guard let report = try? JSONDecoder().decode(ReceivedReport.self, from: body) else {
             return .error(400, "bad_request", "The body must be a client report.")
         }
-        record.append(report)
+        await record.append(report)
         return .json(202, #"{"accepted":\#(report.failures.count)}"#)
     }
 
@@ -201,11 +223,11 @@ public struct ReceivedReport: Hashable, Sendable, Decodable {
 }
 
 /// What the running backend has seen: calls per path and the client reports.
-final class ServerRecord: Sendable {
-    private let state = Mutex<(calls: [String: Int], reports: [ReceivedReport])>(([:], []))
+actor ServerRecord {
+    private var calls: [String: Int] = [:]
+    private(set) var reports: [ReceivedReport] = []
 
-    func calls(_ path: String) -> Int { state.withLock { $0.calls[path] ?? 0 } }
-    func count(_ path: String) { state.withLock { $0.calls[path, default: 0] += 1 } }
-    func append(_ report: ReceivedReport) { state.withLock { $0.reports.append(report) } }
-    var reports: [ReceivedReport] { state.withLock { $0.reports } }
+    func calls(_ path: String) -> Int { calls[path] ?? 0 }
+    func count(_ path: String) { calls[path, default: 0] += 1 }
+    func append(_ report: ReceivedReport) { reports.append(report) }
 }

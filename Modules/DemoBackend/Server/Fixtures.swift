@@ -1,11 +1,15 @@
 /// The bodies the demo backend serves, as the contract describes them.
 enum Fixtures {
-    static let user =
-        #"{"id":"u-1","name":"Ada Lovelace","email":"ada@example.com","avatarURL":"https://avatars.example.com/ada.png"}"#
+    static func user(_ user: DemoUser) -> String {
+        #"{"id":"u-1","name":"\#(user.name)","email":"\#(user.email)","avatarURL":"https://avatars.example.com/ada.png"}"#
+    }
     static let userMissingFields = #"{"id":1234,"avatarURL":"https://avatars.example.com/ada.png"}"#
-    static let userInvalidAvatar =
-        #"{"id":"u-1","name":"Ada Lovelace","email":"ada@example.com","avatarURL":"not a url"}"#
-    static let userWithoutID = #"{"name":"Ada Lovelace","email":"ada@example.com"}"#
+    static func userInvalidAvatar(_ user: DemoUser) -> String {
+        #"{"id":"u-1","name":"\#(user.name)","email":"\#(user.email)","avatarURL":"not a url"}"#
+    }
+    static func userWithoutID(_ user: DemoUser) -> String {
+        #"{"name":"\#(user.name)","email":"\#(user.email)"}"#
+    }
 
     static let wallet = #"{"id":"w-1","balance":{"amount":"12.50","currency":"EUR"},"status":"active"}"#
     static let walletInReview =

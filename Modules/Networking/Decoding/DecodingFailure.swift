@@ -30,6 +30,7 @@ extension DecodingFailure: JourneyDescribable, CustomStringConvertible {
 
 extension DecodingFailure {
     /// Translates whatever a decode threw; a `DecodingFailure` from a building block passes through unchanged.
+    @usableFromInline
     init(translating error: any Error, fallbackPath: [any CodingKey]) {
         switch error {
         case let failure as DecodingFailure:
@@ -51,9 +52,11 @@ extension DecodingFailure {
 }
 
 /// Renders coding paths the way reports show them: `cards[42].expiryMonth`.
+@usableFromInline
 enum KeyPath {
     static let root = "(root)"
 
+    @usableFromInline
     static func render(_ path: [any CodingKey]) -> String {
         var text = ""
         for key in path {

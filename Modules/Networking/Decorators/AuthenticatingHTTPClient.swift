@@ -34,7 +34,7 @@ public struct AuthenticatingHTTPClient: HTTPClient {
     private func replay(
         _ request: HTTPRequest, afterExpiryOf token: AccessToken, original: HTTPClientError
     ) async throws(HTTPClientError) -> HTTPResponse {
-        switch await coordinator.renewedToken(replacing: token) {
+        switch await coordinator.renewedToken(replacing: token, deadline: request.deadline) {
         case .success(let fresh):
             var replay = request.authorized(with: fresh)
             replay.attempt = request.attempt + 1
@@ -54,6 +54,8 @@ public struct AuthenticatingHTTPClient: HTTPClient {
             throw HTTPClientError(kind: kind, context: HTTPErrorContext(request: request, underlying: "refresh failed"))
         case .failure(.cancelled):
             throw HTTPClientError(kind: .cancelled, context: HTTPErrorContext(request: request))
+        case .failure(.deadlinePassed):
+            throw mapped(.timedOut, request: request, cause: "deadline passed while waiting for the token refresh")
         }
     }
 

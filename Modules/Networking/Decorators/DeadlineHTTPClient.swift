@@ -3,9 +3,11 @@ import SharedError
 
 /// Gives the whole call one deadline: every attempt, backoff sleep, refresh wait and body download fits in it.
 ///
-/// The deadline is written on the request, so the decorators inside can decline a wait that would not fit, and
-/// the call is raced against it, so nothing inside can overrun it. Cancelling the calling task ends the call
-/// with ``HTTPClientError/Kind/cancelled`` at once.
+/// The deadline is written on the request, and every layer that waits honours it: the transport ends a transfer
+/// at the deadline, the retry decorator never starts a sleep that would pass it (and carries the unwaited
+/// `Retry-After` on the error), the refresh coordinator stops waiting for a refresh at it. Enforcing it where the
+/// waiting happens, instead of racing every call against a timer task, keeps the chain's cost per call in the
+/// nanoseconds (BENCHMARKS.md, bar 19). An earlier deadline already on the request is kept.
 public struct DeadlineHTTPClient: HTTPClient {
     private let decoratee: any HTTPClient
     private let timeout: Duration
@@ -20,56 +22,10 @@ public struct DeadlineHTTPClient: HTTPClient {
         self.logger = logger
     }
 
-    private enum Finish: Sendable {
-        case completed(Result<HTTPResponse, HTTPClientError>)
-        case deadlinePassed
-        case cancelled
-    }
-
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
-        var request = request
-        let deadline = min(request.deadline ?? (clock.now + timeout), clock.now + timeout)
-        request.deadline = deadline
-        let bounded = request
-
-        let finish = await withTaskGroup(of: Finish.self) { group in
-            group.addTask {
-                do throws(HTTPClientError) {
-                    return .completed(.success(try await decoratee.send(bounded)))
-                } catch {
-                    return .completed(.failure(error))
-                }
-            }
-            group.addTask {
-                do {
-                    try await clock.sleep(until: deadline)
-                    return .deadlinePassed
-                } catch {
-                    return .cancelled
-                }
-            }
-            let first = await group.next() ?? .cancelled
-            group.cancelAll()
-            return first
-        }
-
-        switch finish {
-        case .completed(.success(let response)):
-            return response
-        case .completed(.failure(let error)):
-            throw error
-        case .cancelled:
-            throw HTTPClientError(kind: .cancelled, context: HTTPErrorContext(request: bounded))
-        case .deadlinePassed:
-            let error = HTTPClientError(
-                kind: .timedOut, context: HTTPErrorContext(request: bounded, underlying: "deadline passed"))
-            logger.recordJourney(
-                ErrorJourneyEvent(
-                    layer: .networking, module: "Networking", action: .mapped,
-                    from: "deadline of \(timeout.formattedSeconds) passed", to: error.journeyName, waited: timeout),
-                level: .warning
-            )
-            throw error
-        }
+        var bounded = request
+        let limit = clock.now + timeout
+        bounded.deadline = min(request.deadline ?? limit, limit)
+        return try await decoratee.send(bounded)
     }
 }

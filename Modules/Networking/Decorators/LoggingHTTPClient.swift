@@ -16,6 +16,8 @@ public struct LoggingHTTPClient: HTTPClient {
     }
 
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+        // Building the redacted line costs microseconds; at the default level nothing is built.
+        guard logger.logLevel <= .info else { return try await decoratee.send(request) }
         let started = clock.now
         let target = "\(request.method) \(Redaction.url(request.url))"
         logger.debug(

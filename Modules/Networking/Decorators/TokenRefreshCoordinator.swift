@@ -29,6 +29,8 @@ public actor TokenRefreshCoordinator {
         case budgetExhausted
         case unavailable(HTTPClientError.Kind)
         case cancelled
+        /// The call's deadline came before the refresh finished; the refresh goes on for the others.
+        case deadlinePassed
     }
 
     private let session: any AuthenticationSession
@@ -62,12 +64,15 @@ public actor TokenRefreshCoordinator {
         await session.currentAccessToken()
     }
 
-    /// A token to replay with, after a request sent with `staleToken` was answered 401 `token_expired`.
-    public func renewedToken(replacing staleToken: AccessToken) async -> Result<AccessToken, Failure> {
-        if flight != nil { return await join() }
+    /// A token to replay with, after a request sent with `staleToken` was answered 401 `token_expired`; waits for
+    /// a refresh at most until `deadline`.
+    public func renewedToken(
+        replacing staleToken: AccessToken, deadline: HTTPInstant? = nil
+    ) async -> Result<AccessToken, Failure> {
+        if flight != nil { return await join(until: deadline) }
         guard let current = await session.currentAccessToken() else { return .failure(.sessionExpired) }
         if current != staleToken { return .success(current) }
-        if flight != nil { return await join() }
+        if flight != nil { return await join(until: deadline) }
 
         let now = clock.now
         refreshStarts.removeAll { now - $0 >= budget.window }
@@ -84,7 +89,7 @@ public actor TokenRefreshCoordinator {
         refreshStarts.append(now)
         refreshCount += 1
         startFlight()
-        return await join()
+        return await join(until: deadline)
     }
 
     private func startFlight() {
@@ -123,9 +128,17 @@ public actor TokenRefreshCoordinator {
         }
     }
 
-    private func join() async -> Result<AccessToken, Failure> {
+    private func join(until deadline: HTTPInstant?) async -> Result<AccessToken, Failure> {
         nextID += 1
         let waiter = nextID
+        // Only a waiter with a deadline pays for a timer, and only while a refresh is in flight.
+        let timer = deadline.map { deadline in
+            Task { [clock] in
+                guard (try? await clock.sleep(until: deadline)) != nil else { return }
+                self.release(waiter: waiter, with: .deadlinePassed)
+            }
+        }
+        defer { timer?.cancel() }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 guard !Task.isCancelled, flight != nil else {
@@ -135,12 +148,12 @@ public actor TokenRefreshCoordinator {
                 flight?.waiters[waiter] = continuation
             }
         } onCancel: {
-            Task { await self.cancel(waiter: waiter) }
+            Task { await self.release(waiter: waiter, with: .cancelled) }
         }
     }
 
-    private func cancel(waiter: UInt64) {
-        flight?.waiters.removeValue(forKey: waiter)?.resume(returning: .failure(.cancelled))
+    private func release(waiter: UInt64, with failure: Failure) {
+        flight?.waiters.removeValue(forKey: waiter)?.resume(returning: .failure(failure))
     }
 
     private func record(_ outcome: Result<AccessToken, Failure>, waiting: Int) {

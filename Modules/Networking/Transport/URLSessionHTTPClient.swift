@@ -1,7 +1,6 @@
 import Foundation
 public import Logging
 import SharedError
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -23,9 +22,6 @@ public final class URLSessionHTTPClient: HTTPClient {
             self.defaultTimeout = defaultTimeout
         }
     }
-
-    /// How long after the deadline the transport's own watchdog ends a transfer.
-    static let watchdogGrace: Duration = .milliseconds(100)
 
     private let configuration: Configuration
     private let session: URLSession
@@ -65,9 +61,8 @@ public final class URLSessionHTTPClient: HTTPClient {
 
         let task = session.dataTask(with: urlRequest(for: request, timeout: timeLeft))
         let watchdog = Task { [clock] in
-            // Ends the transfer at the deadline even while the body is still trickling in. The grace lets an outer
-            // DeadlineHTTPClient, racing the same deadline, end the call first and record it once.
-            guard (try? await clock.sleep(for: timeLeft + Self.watchdogGrace)) != nil else { return }
+            // Ends the transfer at the deadline, even while the body is still trickling in.
+            guard (try? await clock.sleep(for: timeLeft)) != nil else { return }
             delegate.fail(task, with: .deadlinePassed)
         }
         defer { watchdog.cancel() }
@@ -144,9 +139,9 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         var failure: TransferFailure?
     }
 
-    private let transfers = Mutex<[Int: Transfer]>([:])
+    private let transfers = LockedState<[Int: Transfer]>([:])
     /// Failures decided before the transfer was registered (a deadline that fired at once).
-    private let earlyFailures = Mutex<[Int: TransferFailure]>([:])
+    private let earlyFailures = LockedState<[Int: TransferFailure]>([:])
 
     func run(_ task: URLSessionDataTask, bodyLimit: Int) async -> Result<HTTPResponse, TransferFailure> {
         await withCheckedContinuation { continuation in

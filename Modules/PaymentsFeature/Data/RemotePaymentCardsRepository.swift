@@ -15,7 +15,6 @@ public struct RemotePaymentCardsRepository: PaymentCardsRepository {
     private let baseURL: URL
     private let reporter: any ClientReporting
     private let logger: Logger
-    private let decoder = LenientJSONDecoder()
 
     public init(client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger) {
         self.client = client
@@ -32,14 +31,14 @@ public struct RemotePaymentCardsRepository: PaymentCardsRepository {
             throw mapped(Self.repositoryError(for: error), from: error.journeyName)
         }
 
-        let decoded: Decoded<PaymentCardsResponse>
+        let decoded: Decoded<[PaymentCard]>
         do throws(DecodingFailure) {
-            decoded = try decoder.decode(PaymentCardsResponse.self, from: response.body)
+            decoded = try PaymentCardsDecoder.decode(response.body)
         } catch {
             throw mapped(.unavailable, from: error.journeyName)
         }
         reporter.submit(decoded.report, endpoint: Self.endpoint)
-        return decoded.value.cards.elements.map(\.card)
+        return decoded.value
     }
 
     static func repositoryError(for error: HTTPClientError) -> PaymentCardsRepositoryError {

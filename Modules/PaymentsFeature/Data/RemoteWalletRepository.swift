@@ -15,7 +15,6 @@ public struct RemoteWalletRepository: WalletRepository {
     private let baseURL: URL
     private let reporter: any ClientReporting
     private let logger: Logger
-    private let decoder = LenientJSONDecoder()
 
     public init(client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger) {
         self.client = client
@@ -32,22 +31,21 @@ public struct RemoteWalletRepository: WalletRepository {
             throw mapped(Self.repositoryError(for: error), from: error.journeyName)
         }
 
-        let decoded: Decoded<WalletResponse>
+        let decoded: Decoded<Result<Wallet, WalletRepositoryError>>
         do throws(DecodingFailure) {
-            decoded = try decoder.decode(WalletResponse.self, from: response.body)
+            decoded = try WalletDecoder.decode(response.body)
         } catch {
             throw mapped(.unavailable, from: error.journeyName)
         }
         reporter.submit(decoded.report, endpoint: Self.endpoint)
 
-        let wallet = decoded.value
-        switch wallet.status {
-        case .active:
-            return Wallet(id: wallet.id, balance: wallet.balance, status: .active)
-        case .inReview:
-            throw mapped(.inReview(wallet.reviewState ?? .pending), from: "wallet status in_review")
-        case .unknown:
-            throw mapped(.unavailable, from: "wallet status unknown to this app version")
+        switch decoded.value {
+        case .success(let wallet):
+            return wallet
+        case .failure(.inReview(let state)):
+            throw mapped(.inReview(state), from: "wallet status in_review")
+        case .failure(let error):
+            throw mapped(error, from: "wallet status unknown to this app version")
         }
     }
 

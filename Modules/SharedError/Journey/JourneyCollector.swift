@@ -1,5 +1,4 @@
 public import Logging
-import Synchronization
 
 /// One collected journey step and the log level it was recorded at.
 public struct JourneyEntry: Hashable, Sendable {
@@ -15,7 +14,7 @@ public struct JourneyEntry: Hashable, Sendable {
 
 /// Keeps the journey events of every flow apart, safe to append to from any thread or task.
 public final class JourneyCollector: Sendable {
-    private let flows = Mutex<[JourneyFlowID?: [JourneyEntry]]>([:])
+    private let flows = LockedState<[JourneyFlowID?: [JourneyEntry]]>([:])
 
     public init() {}
 

@@ -19,10 +19,10 @@ struct CardResponse: Decodable, DefectReporting {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         var defects: [DecodingDefect] = []
         card = PaymentCard(
-            id: try container.required(FlexibleID.self, forKey: .id).value,
+            id: try container.requiredIdentifier(forKey: .id),
             brand: container.withFallback(CardBrand.self, forKey: .brand, fallback: .other, defects: &defects),
             last4: try container.required(String.self, forKey: .last4, rule: "not four digits") {
-                $0.count == 4 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber)
+                $0.utf8.count == 4 && $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
             },
             expiryMonth: try container.required(Int.self, forKey: .expiryMonth, rule: "not a month from 1 to 12") {
                 (1...12).contains($0)

@@ -1,0 +1,29 @@
+public import Domain
+public import Foundation
+public import Networking
+
+/// Decodes `GET /v1/payment-cards` bodies into cards and a report.
+///
+/// The repository's own parser, public so that the benchmarks and the fuzzing tests run exactly this code.
+public enum PaymentCardsDecoder {
+    public static func decode(_ body: Data) throws(DecodingFailure) -> Decoded<[PaymentCard]> {
+        let decoded = try LenientJSONDecoder().decode(PaymentCardsResponse.self, from: body)
+        return Decoded(value: decoded.value.cards.elements.map(\.card), report: decoded.report)
+    }
+}
+
+/// Decodes `GET /v1/wallet` bodies into the wallet, or the repository error its status means (under review, a
+/// status this app version does not know), with the report.
+public enum WalletDecoder {
+    public static func decode(_ body: Data) throws(DecodingFailure) -> Decoded<Result<Wallet, WalletRepositoryError>> {
+        let decoded = try LenientJSONDecoder().decode(WalletResponse.self, from: body)
+        let wallet = decoded.value
+        let value: Result<Wallet, WalletRepositoryError> =
+            switch wallet.status {
+            case .active: .success(Wallet(id: wallet.id, balance: wallet.balance, status: .active))
+            case .inReview: .failure(.inReview(wallet.reviewState ?? .pending))
+            case .unknown: .failure(.unavailable)
+            }
+        return Decoded(value: value, report: decoded.report)
+    }
+}
