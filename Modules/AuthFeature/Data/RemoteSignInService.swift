@@ -11,10 +11,9 @@ public final class RemoteSignInService: SignInService {
     static let endpoint = "/v1/auth/apple"
 
     private let facade: AppleSignInFacade
-    private let client: any HTTPClient
+    private let call: RemoteCall<SignInError>
     private let baseURL: URL
     private let store: FileSessionStore
-    private let reporter: any ClientReporting
     private let logger: Logger
 
     /// - Parameter client: a chain WITHOUT the authentication decorator (nobody is signed in yet).
@@ -23,36 +22,21 @@ public final class RemoteSignInService: SignInService {
         reporter: any ClientReporting, logger: Logger
     ) {
         self.facade = facade
-        self.client = client
         self.baseURL = baseURL
         self.store = store
-        self.reporter = reporter
         self.logger = logger
+        call = RemoteCall(
+            client: client, reporter: reporter, module: "AuthFeature", logger: logger,
+            mapHTTPError: Self.signInError(for:), mapDecodingFailure: { _ in .unavailable })
     }
 
     public func signIn() async throws(SignInError) -> SignedInUser {
         let credential = try await facade.authorize()
-        let body = (try? JSONEncoder().encode(["identityToken": credential.identityToken])) ?? Data()
-        let request = HTTPRequest(
-            method: .post, url: baseURL.appendingPathComponent(Self.endpoint),
-            headers: [HeaderName.contentType: "application/json"], body: body)
-
-        let response: HTTPResponse
-        do throws(HTTPClientError) {
-            response = try await client.send(request)
-        } catch {
-            throw mapped(Self.signInError(for: error), from: error.journeyName)
+        let request = HTTPRequest.postJSON(baseURL, Self.endpoint, body: ["identityToken": credential.identityToken])
+        let tokens = try await call.perform(request, endpoint: Self.endpoint) {
+            (body: Data) throws(DecodingFailure) in try LenientJSONDecoder().decode(TokenResponse.self, from: body)
         }
 
-        let decoded: Decoded<TokenResponse>
-        do throws(DecodingFailure) {
-            decoded = try LenientJSONDecoder().decode(TokenResponse.self, from: response.body)
-        } catch {
-            throw mapped(.unavailable, from: error.journeyName)
-        }
-        reporter.submit(decoded.report, endpoint: Self.endpoint)
-
-        let tokens = decoded.value
         let user = SignedInUser(
             id: tokens.user?.id ?? credential.userID,
             name: tokens.user.map(\.name).flatMap { $0 == UserResponse.defaultName ? nil : $0 } ?? credential.name
@@ -70,19 +54,11 @@ public final class RemoteSignInService: SignInService {
     }
 
     /// 401 `invalid_identity_token` and 403 `account_banned` are the auth service's own answers.
-    static func signInError(for error: HTTPClientError) -> SignInError {
+    nonisolated static func signInError(for error: HTTPClientError) -> SignInError {
         switch (error.kind, error.context.serverCode) {
         case (.unauthorized, "invalid_identity_token"): .identityRejected
         case (.forbidden, "account_banned"): .banned
         case (let kind, _): kind.sharedError.map(SignInError.shared) ?? .unavailable
         }
-    }
-
-    private func mapped(_ error: SignInError, from cause: String) -> SignInError {
-        logger.recordJourney(
-            ErrorJourneyEvent(layer: .data, module: "AuthFeature", action: .mapped, from: cause, to: error.journeyName),
-            level: .warning
-        )
-        return error
     }
 }

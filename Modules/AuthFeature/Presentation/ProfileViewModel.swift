@@ -43,12 +43,9 @@ public final class ProfileViewModel {
         state.avatarURL = nil
         switch error {
         case .shared(let shared):
-            record(.forwarded, error, to: "Navigation: \(shared.journeyName)")
-            router.handle(shared)
+            router.forward(shared, for: error, module: "AuthFeature", logger: logger)
         case .sessionExpired:
-            let expired = SessionExpiredError()
-            record(.forwarded, error, to: "Navigation: \(expired.journeyName)")
-            router.handle(expired)
+            router.forward(SessionExpiredError(), for: error, module: "AuthFeature", logger: logger)
         case .malformed:
             let presented = PresentationError(
                 title: "Your profile could not be loaded",

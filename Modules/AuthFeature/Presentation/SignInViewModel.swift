@@ -39,8 +39,7 @@ public final class SignInViewModel {
         case .canceled:
             record(.ignored, error, to: nil)
         case .shared(let shared):
-            record(.forwarded, error, to: "Navigation: \(shared.journeyName)")
-            router.handle(shared)
+            router.forward(shared, for: error, module: "AuthFeature", logger: logger)
         case .failed, .unknown, .identityRejected, .banned, .unavailable:
             let presented = Self.presentation(for: error)
             state.error = presented

@@ -72,7 +72,8 @@ public final class ClientReportSender: ClientReporting {
                 level: .notice
             )
         }
-        let clientReport = ClientReport(endpoint: endpoint, report: report, appVersion: configuration.appVersion)
+        let clientReport = ClientReport(
+            endpoint: endpoint, failures: report.defects, appVersion: configuration.appVersion)
         queue.yield(.report(clientReport, flow: JourneyFlow.current))
     }
 

@@ -82,6 +82,9 @@ public final class URLSessionHTTPClient: HTTPClient {
             throw mapped(.timedOut, from: "deadline passed during transfer", request: request, waited: timeLeft)
         case .failure(.bodyTooLarge(let limit)):
             throw mapped(.bodyTooLarge(limit: limit), from: "body over \(limit) bytes", request: request)
+        case .failure(.urlError(.timedOut)) where request.deadline.map { clock.now >= $0 } == true:
+            // URLSession's own timer and the watchdog race near the deadline; either way the deadline ended it.
+            throw mapped(.timedOut, from: "deadline passed during transfer", request: request, waited: timeLeft)
         case .failure(.urlError(let code)):
             throw mapped(
                 TransportErrorMapping.kind(for: code), from: TransportErrorMapping.name(of: code), request: request)
@@ -95,9 +98,9 @@ public final class URLSessionHTTPClient: HTTPClient {
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpBody = request.body
         // FoundationNetworking truncates the interval to whole seconds (0.8 s would time out at once), so it gets
-        // the time left rounded up; the watchdog enforces the exact deadline.
+        // the time left rounded up plus a second; the watchdog enforces the exact deadline.
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        urlRequest.timeoutInterval = max(1, seconds.rounded(.up))
+        urlRequest.timeoutInterval = seconds.rounded(.up) + 1
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }

@@ -2,7 +2,6 @@ public import Domain
 public import Foundation
 public import Logging
 public import Networking
-import SharedError
 
 /// The saved cards from the legacy `GET /v1/payment-cards`, which always answers 200 and signals errors in its
 /// body; compose the client with `ErrorEnvelopeMappingHTTPClient`.
@@ -11,34 +10,20 @@ import SharedError
 public struct RemotePaymentCardsRepository: PaymentCardsRepository {
     static let endpoint = "/v1/payment-cards"
 
-    private let client: any HTTPClient
+    private let call: RemoteCall<PaymentCardsRepositoryError>
     private let baseURL: URL
-    private let reporter: any ClientReporting
-    private let logger: Logger
 
     public init(client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger) {
-        self.client = client
         self.baseURL = baseURL
-        self.reporter = reporter
-        self.logger = logger
+        call = RemoteCall(
+            client: client, reporter: reporter, module: "PaymentsFeature", logger: logger,
+            mapHTTPError: Self.repositoryError(for:), mapDecodingFailure: { _ in .unavailable })
     }
 
     public func fetchCards() async throws(PaymentCardsRepositoryError) -> [PaymentCard] {
-        let response: HTTPResponse
-        do throws(HTTPClientError) {
-            response = try await client.send(.getJSON(baseURL, Self.endpoint))
-        } catch {
-            throw mapped(Self.repositoryError(for: error), from: error.journeyName)
+        try await call.perform(.getJSON(baseURL, Self.endpoint), endpoint: Self.endpoint) {
+            (body: Data) throws(DecodingFailure) in try PaymentCardsDecoder.decode(body)
         }
-
-        let decoded: Decoded<[PaymentCard]>
-        do throws(DecodingFailure) {
-            decoded = try PaymentCardsDecoder.decode(response.body)
-        } catch {
-            throw mapped(.unavailable, from: error.journeyName)
-        }
-        reporter.submit(decoded.report, endpoint: Self.endpoint)
-        return decoded.value
     }
 
     static func repositoryError(for error: HTTPClientError) -> PaymentCardsRepositoryError {
@@ -48,13 +33,5 @@ public struct RemotePaymentCardsRepository: PaymentCardsRepository {
         case .unauthorized, .sessionExpired: .sessionExpired
         case let kind: kind.sharedError.map(PaymentCardsRepositoryError.shared) ?? .unavailable
         }
-    }
-
-    private func mapped(_ error: PaymentCardsRepositoryError, from cause: String) -> PaymentCardsRepositoryError {
-        logger.recordJourney(
-            ErrorJourneyEvent(
-                layer: .data, module: "PaymentsFeature", action: .mapped, from: cause, to: error.journeyName)
-        )
-        return error
     }
 }

@@ -2,7 +2,6 @@ public import Domain
 public import Foundation
 public import Logging
 public import Networking
-import SharedError
 
 /// The wallet from `GET /v1/wallet`, over the app's HTTP chain.
 ///
@@ -11,41 +10,27 @@ import SharedError
 public struct RemoteWalletRepository: WalletRepository {
     static let endpoint = "/v1/wallet"
 
-    private let client: any HTTPClient
+    private let call: RemoteCall<WalletRepositoryError>
     private let baseURL: URL
-    private let reporter: any ClientReporting
-    private let logger: Logger
 
     public init(client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger) {
-        self.client = client
         self.baseURL = baseURL
-        self.reporter = reporter
-        self.logger = logger
+        call = RemoteCall(
+            client: client, reporter: reporter, module: "PaymentsFeature", logger: logger,
+            mapHTTPError: Self.repositoryError(for:), mapDecodingFailure: { _ in .unavailable })
     }
 
     public func fetchWallet() async throws(WalletRepositoryError) -> Wallet {
-        let response: HTTPResponse
-        do throws(HTTPClientError) {
-            response = try await client.send(.getJSON(baseURL, Self.endpoint))
-        } catch {
-            throw mapped(Self.repositoryError(for: error), from: error.journeyName)
+        let wallet = try await call.perform(.getJSON(baseURL, Self.endpoint), endpoint: Self.endpoint) {
+            (body: Data) throws(DecodingFailure) in try WalletDecoder.decode(body)
         }
-
-        let decoded: Decoded<Result<Wallet, WalletRepositoryError>>
-        do throws(DecodingFailure) {
-            decoded = try WalletDecoder.decode(response.body)
-        } catch {
-            throw mapped(.unavailable, from: error.journeyName)
-        }
-        reporter.submit(decoded.report, endpoint: Self.endpoint)
-
-        switch decoded.value {
+        switch wallet {
         case .success(let wallet):
             return wallet
         case .failure(.inReview(let state)):
-            throw mapped(.inReview(state), from: "wallet status in_review")
+            throw call.mapped(.inReview(state), from: "wallet status in_review")
         case .failure(let error):
-            throw mapped(error, from: "wallet status unknown to this app version")
+            throw call.mapped(error, from: "wallet status unknown to this app version")
         }
     }
 
@@ -58,20 +43,5 @@ public struct RemoteWalletRepository: WalletRepository {
         case (.unauthorized, _), (.sessionExpired, _): .sessionExpired
         case (let kind, _): kind.sharedError.map(WalletRepositoryError.shared) ?? .unavailable
         }
-    }
-
-    private func mapped(_ error: WalletRepositoryError, from cause: String) -> WalletRepositoryError {
-        logger.recordJourney(
-            ErrorJourneyEvent(
-                layer: .data, module: "PaymentsFeature", action: .mapped, from: cause, to: error.journeyName)
-        )
-        return error
-    }
-}
-
-extension HTTPRequest {
-    /// A GET for a path of the backend, asking for JSON.
-    static func getJSON(_ baseURL: URL, _ path: String) -> HTTPRequest {
-        HTTPRequest(method: .get, url: baseURL.appendingPathComponent(path), headers: ["Accept": "application/json"])
     }
 }

@@ -67,12 +67,9 @@ public final class PaymentMethodsViewModel {
             state.error = .default
             record(.presented, error, to: "alert: \(PresentationError.default.title)")
         case .shared(let shared):
-            record(.forwarded, error, to: "Navigation: \(shared.journeyName)")
-            router.handle(shared)
+            router.forward(shared, for: error, module: "PaymentsFeature", logger: logger)
         case .sessionExpired:
-            let expired = SessionExpiredError()
-            record(.forwarded, error, to: "Navigation: \(expired.journeyName)")
-            router.handle(expired)
+            router.forward(SessionExpiredError(), for: error, module: "PaymentsFeature", logger: logger)
         }
     }
 

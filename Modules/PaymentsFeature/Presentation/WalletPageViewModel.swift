@@ -41,12 +41,9 @@ public final class WalletPageViewModel {
         state.status = nil
         switch error {
         case .shared(let shared):
-            record(.forwarded, error, to: "Navigation: \(shared.journeyName)")
-            router.handle(shared)
+            router.forward(shared, for: error, module: "PaymentsFeature", logger: logger)
         case .sessionExpired:
-            let expired = SessionExpiredError()
-            record(.forwarded, error, to: "Navigation: \(expired.journeyName)")
-            router.handle(expired)
+            router.forward(SessionExpiredError(), for: error, module: "PaymentsFeature", logger: logger)
         case .noWallet, .banned, .inReview, .unknown:
             let (presented, action) = Self.presentation(for: error)
             state.error = presented

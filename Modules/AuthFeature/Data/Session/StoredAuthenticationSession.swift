@@ -27,10 +27,7 @@ public struct StoredAuthenticationSession: AuthenticationSession {
 
     public func refreshAccessToken() async throws(TokenRefreshError) -> AccessToken {
         guard let session = await store.load() else { throw .noSession }
-        let body = (try? JSONEncoder().encode(["refreshToken": session.refreshToken])) ?? Data()
-        let request = HTTPRequest(
-            method: .post, url: baseURL.appendingPathComponent(Self.endpoint),
-            headers: [HeaderName.contentType: "application/json"], body: body)
+        let request = HTTPRequest.postJSON(baseURL, Self.endpoint, body: ["refreshToken": session.refreshToken])
 
         let response: HTTPResponse
         do throws(HTTPClientError) {
