@@ -27,8 +27,8 @@ enum Binary {
         defer { try? FileManager.default.removeItem(at: folder) }
         let stdoutFile = folder.appendingPathComponent("stdout")
         let stderrFile = folder.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
-        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
 
         let process = Process()
         process.executableURL = url
