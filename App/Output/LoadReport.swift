@@ -13,7 +13,7 @@ enum LoadReport {
                 + style.dim(
                     " · \(settings.clients) clients · \(settings.requests) calls · \(Int(settings.faults.rate * 100))% injected faults (seed \(settings.faults.seed)) · 127.0.0.1"
                 ),
-            "  throughput   \(Int((Double(done) / max(seconds, 0.001)).rounded())) calls/s (\(done) calls in \(TextReport.seconds(result.elapsed)))",
+            "  throughput   \(Int((Double(done) / max(seconds, 0.001)).rounded())) calls/s (\(done) calls in \(result.elapsed.formattedSeconds))",
             "  latency      p50 \(milliseconds(percentile(sorted, 0.50))) · p90 \(milliseconds(percentile(sorted, 0.90))) · "
                 + "p99 \(milliseconds(percentile(sorted, 0.99))) · max \(milliseconds(sorted.last ?? .zero))",
             "  outcomes     \(result.succeeded) succeeded · \(result.failures.values.reduce(0, +)) failed"

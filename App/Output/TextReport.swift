@@ -27,7 +27,7 @@ enum TextReport {
             let event = entry.event
             let layer = style.cyan(style.column(event.layer.rawValue, width: 13))
             let action = style.column(event.action.rawValue, width: 10)
-            let wait = event.waited.map { " " + style.dim("(waited \(seconds($0)))") } ?? ""
+            let wait = event.waited.map { " " + style.dim("(waited \($0.formattedSeconds))") } ?? ""
             lines.append("  \(layer)\(action)\(event.from) → \(event.to ?? "∎")\(wait)")
         }
         for sent in report.clientReports {
@@ -35,16 +35,5 @@ enum TextReport {
             lines.append("  " + style.dim("client report \(sent.endpoint): \(entries)"))
         }
         return lines
-    }
-
-    static func seconds(_ duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
-        return "\(milliseconds / 1000).\(String(milliseconds % 1000 / 10).leftPadded(2)) s"
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(_ width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -37,20 +37,20 @@ enum TourReport {
             lines.append(
                 mark + " " + style.column(report.scenario.rawValue, width: nameWidth)
                     + style.column(report.outcome.rawValue, width: 11) + style.column("\(report.exitCode)", width: 5)
-                    + style.column(perLayer(report), width: layerWidth) + TextReport.seconds(report.elapsed))
+                    + style.column(perLayer(report), width: layerWidth) + report.elapsed.formattedSeconds)
         }
         let waits = reports.filter { $0.deliberateWait > .zero }
         let waited = waits.map(\.deliberateWait).reduce(.zero, +)
         let failures = reports.filter { !matchesCatalog($0) }.count
         lines.append("")
         lines.append(
-            "  \(reports.count) scenarios in \(TextReport.seconds(total)), of which \(TextReport.seconds(waited)) were deliberate waits:"
+            "  \(reports.count) scenarios in \(total.formattedSeconds), of which \(waited.formattedSeconds) were deliberate waits:"
         )
         for report in waits {
             lines.append(
                 "    "
                     + style.dim(
-                        "\(report.scenario.rawValue) waited \(TextReport.seconds(report.deliberateWait)) (\(waitReason(report)))"
+                        "\(report.scenario.rawValue) waited \(report.deliberateWait.formattedSeconds) (\(waitReason(report)))"
                     ))
         }
         lines.append(

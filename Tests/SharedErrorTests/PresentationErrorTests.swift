@@ -41,3 +41,15 @@ struct ErrorCategoryTests {
         #expect(SessionExpiredError().journeyName == "SessionExpiredError")
     }
 }
+
+@Suite("Duration.formattedSeconds")
+struct DurationFormattingTests {
+    @Test(arguments: [
+        (Duration.zero, "0.00 s"), (.milliseconds(5), "0.00 s"), (.milliseconds(80), "0.08 s"),
+        (.milliseconds(800), "0.80 s"),
+        (.milliseconds(1_250), "1.25 s"), (.seconds(61), "61.00 s"),
+    ])
+    func writesSecondsWithTwoDecimals(_ duration: Duration, _ expected: String) {
+        #expect(duration.formattedSeconds == expected)
+    }
+}

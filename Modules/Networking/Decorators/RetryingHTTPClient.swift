@@ -91,14 +91,3 @@ public struct RetryingHTTPClient: HTTPClient {
         return error
     }
 }
-
-extension Duration {
-    /// `1.25 s`.
-    var formattedSeconds: String {
-        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
-        let whole = milliseconds / 1000
-        let fraction = milliseconds % 1000
-        let padded = fraction < 10 ? "00\(fraction)" : fraction < 100 ? "0\(fraction)" : "\(fraction)"
-        return "\(whole).\(padded.prefix(2)) s"
-    }
-}

@@ -40,7 +40,7 @@ struct UserResponse: Decodable, DefectReporting {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         var defects: [DecodingDefect] = []
-        id = try container.required(FlexibleID.self, forKey: .id).value
+        id = try container.requiredIdentifier(forKey: .id)
         name = container.defaulted(
             String.self, forKey: .name, default: Self.defaultName, rule: "empty name", defects: &defects
         ) { !$0.trimmingCharacters(in: .whitespaces).isEmpty }

@@ -27,7 +27,7 @@ struct WalletResponse: Decodable, DefectReporting {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         var defects: [DecodingDefect] = []
-        id = try container.required(FlexibleID.self, forKey: .id).value
+        id = try container.requiredIdentifier(forKey: .id)
         let balance: KeyedDecodingContainer<BalanceKeys>
         do {
             balance = try container.nestedContainer(keyedBy: BalanceKeys.self, forKey: .balance)

@@ -1,0 +1,8 @@
+extension Duration {
+    /// Seconds with two decimals, truncated: `1.25 s`. How journeys, logs and the CLI write a wait.
+    public var formattedSeconds: String {
+        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+        let hundredths = milliseconds % 1000 / 10
+        return "\(milliseconds / 1000).\(hundredths < 10 ? "0" : "")\(hundredths) s"
+    }
+}
