@@ -51,6 +51,7 @@ struct ScenarioRunner {
         let backend = await Backend.lease(
             for: scenario, baseURL: options.baseURL, seed: options.seed ?? .random(), user: options.demoUser,
             logger: options.backendLogger)
+        notes += backend.note.map { [$0] } ?? []
 
         let store = FileSessionStore(path: options.sessionFile, logger: options.logger)
         if plan.startsSignedIn, let seed = backend.seed {
@@ -148,6 +149,8 @@ private struct Backend {
     let url: URL
     /// The session the backend accepts from the start, when there is one to write.
     let seed: SeedSession?
+    /// What the user should know about the backend of this run, if anything.
+    var note: String?
     private let embedded: DemoBackend?
 
     static func lease(
@@ -166,8 +169,10 @@ private struct Backend {
             return Backend(url: backend.baseURL, seed: seed, embedded: nil)
         } catch {
             // Nothing listens on the discard port: the run then shows what an unreachable backend looks like.
-            logger.error("the embedded backend could not start (\(error)); the run goes on without a backend")
-            return Backend(url: URL(fileURLWithPath: "/").deletingLastPathComponent(), seed: seed, embedded: nil)
+            var unreachable = Backend(
+                url: URL(string: "http://127.0.0.1:9") ?? URL(fileURLWithPath: "/"), seed: seed, embedded: nil)
+            unreachable.note = "the embedded backend could not start (\(error)); the run goes on without one"
+            return unreachable
         }
     }
 

@@ -52,9 +52,6 @@ public final class DemoBackend: Sendable {
         get async { await faults?.counts ?? [:] }
     }
 
-    /// How many requests reached `path`.
-    public func requestCount(_ path: String) async -> Int { await record.calls(path) }
-
     /// Cuts deliberate delays short, finishes the responses in flight, and stops.
     public func stop() async {
         await host.stop()

@@ -6,8 +6,6 @@ public actor StopSignal {
 
     public init() {}
 
-    public var isFired: Bool { fired }
-
     /// Wakes every waiter, now and from now on.
     public func fire() {
         fired = true
