@@ -1,3 +1,5 @@
+import Foundation
+
 /// The bodies the demo backend serves, as the contract describes them.
 enum Fixtures {
     static func user(_ user: DemoUser) -> String {
@@ -27,8 +29,10 @@ enum Fixtures {
         #"{"status":"error","code":"\#(code)","message":"The payment-cards service reports \#(code)."}"#
     }
 
+    /// The contract's error answer, encoded (a message may hold quotes).
     static func error(_ code: String, _ message: String) -> String {
-        #"{"error":"\#(code)","message":"\#(message)"}"#
+        let body = try? JSONEncoder().encode(["error": code, "message": message])
+        return body.map { String(decoding: $0, as: UTF8.self) } ?? #"{"error":"internal"}"#
     }
 
     static let proxyErrorPage =
