@@ -10,6 +10,7 @@ let hummingbird: Target.Dependency = .product(name: "Hummingbird", package: "hum
 let httpTypes: Target.Dependency = .product(name: "HTTPTypes", package: "swift-http-types")
 let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
 let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+let mustache: Target.Dependency = .product(name: "Mustache", package: "swift-mustache")
 
 // MARK: - Package
 
@@ -24,6 +25,7 @@ let package = Package(
         .library(name: "Domain", targets: ["Domain"]),
         .library(name: "PaymentsFeature", targets: ["PaymentsFeature"]),
         .library(name: "AuthFeature", targets: ["AuthFeature"]),
+        .library(name: "TransfersFeature", targets: ["TransfersFeature"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
@@ -33,14 +35,22 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
         // Traits off: the demo backend and the test server need neither swift-configuration nor full Foundation.
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1", traits: []),
+        // The HTML report's templates: logic-less, HTML-escaping by default.
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", exact: "2.1.1"),
+        // Tests only: reads docs/openapi.yaml to hold it to the demo backend.
+        .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
     ],
     targets: [
         // MARK: Shared vocabulary and app-wide reactions
         .target(name: "SharedError", dependencies: [logging], path: "Modules/SharedError"),
         .target(name: "Navigation", dependencies: ["SharedError", logging], path: "Modules/Navigation"),
 
+        // MARK: Private files (the session, the report outbox)
+        .target(name: "PrivateFiles", path: "Modules/PrivateFiles"),
+
         // MARK: Transport and business rules
-        .target(name: "Networking", dependencies: ["SharedError", logging], path: "Modules/Networking"),
+        .target(
+            name: "Networking", dependencies: ["SharedError", "PrivateFiles", logging], path: "Modules/Networking"),
         .target(name: "Domain", dependencies: ["SharedError", logging], path: "Modules/Domain"),
 
         // MARK: Vendor stand-ins (each imported only by its feature's Data/)
@@ -51,7 +61,8 @@ let package = Package(
         .target(
             name: "AuthFeature",
             dependencies: [
-                "Domain", "Networking", "Navigation", "SharedError", "AuthenticationServicesStandIn", logging,
+                "Domain", "Networking", "Navigation", "SharedError", "PrivateFiles", "AuthenticationServicesStandIn",
+                logging,
             ],
             path: "Modules/AuthFeature"
         ),
@@ -60,13 +71,19 @@ let package = Package(
             dependencies: ["Domain", "Networking", "Navigation", "SharedError", "PassKitStandIn", logging],
             path: "Modules/PaymentsFeature"
         ),
+        .target(
+            name: "TransfersFeature",
+            dependencies: ["Domain", "Networking", "Navigation", "SharedError", logging],
+            path: "Modules/TransfersFeature"
+        ),
 
         // MARK: Composition root and CLI
         .executableTarget(
             name: "App",
             dependencies: [
-                "AuthFeature", "PaymentsFeature", "Navigation", "Networking", "Domain", "SharedError", "DemoBackend",
-                argumentParser, logging,
+                "AuthFeature", "PaymentsFeature", "TransfersFeature", "Navigation", "Networking", "Domain",
+                "SharedError",
+                "DemoBackend", argumentParser, logging, mustache,
             ],
             path: "App"
         ),
@@ -89,9 +106,10 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "SharedErrorTests", dependencies: ["SharedError", logging], path: "Tests/SharedErrorTests"),
+        .testTarget(name: "PrivateFilesTests", dependencies: ["PrivateFiles"], path: "Tests/PrivateFilesTests"),
         .testTarget(
             name: "NavigationTests",
-            dependencies: ["Navigation", "SharedError", logging],
+            dependencies: ["Navigation", "SharedError", "TestSupport", logging],
             path: "Tests/NavigationTests"
         ),
         .testTarget(
@@ -119,8 +137,18 @@ let package = Package(
             path: "Tests/AuthFeatureTests"
         ),
         .testTarget(
+            name: "TransfersFeatureTests",
+            dependencies: [
+                "TransfersFeature", "Domain", "Navigation", "Networking", "SharedError", "TestSupport", logging,
+            ],
+            path: "Tests/TransfersFeatureTests"
+        ),
+        .testTarget(
             name: "AppTests",
-            dependencies: ["App", "DemoBackend", "Navigation", "Networking", "SharedError", "TestSupport"],
+            dependencies: [
+                "App", "DemoBackend", "Navigation", "Networking", "SharedError", "TestSupport", logging,
+                .product(name: "Yams", package: "Yams"),
+            ],
             path: "Tests/AppTests"
         ),
         .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),

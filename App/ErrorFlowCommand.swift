@@ -10,14 +10,15 @@ struct ErrorFlowCommand: AsyncParsableCommand {
         commandName: "errorflow",
         abstract: "Watch errors travel through the layers of a multi-module Swift app.",
         discussion: """
-            Every screen runs against an embedded demo backend on 127.0.0.1 (or --base-url). Exit codes: 0 the \
-            screen rendered (empty states and ignored errors included), 1 an error was presented or the user was \
-            routed away, 2 usage error, 3 the backend could not be reached.
+            Every screen runs against an embedded demo backend on 127.0.0.1, or against your own with --base-url \
+            (sign in first; `errorflow session show` tells who is signed in). Exit codes: 0 the screen rendered \
+            (empty states and ignored errors included), 1 an error was presented or the user was routed away, 2 \
+            usage error, 3 the backend could not be reached or does not speak the contract.
             """,
         version: "0.1.0",
         subcommands: [
             TourCommand.self, ScenariosCommand.self, PaymentsCommand.self, WalletCommand.self, SignInCommand.self,
-            ProfileCommand.self, ServeCommand.self, LoadCommand.self,
+            ProfileCommand.self, TransferCommand.self, SessionCommand.self, ServeCommand.self, LoadCommand.self,
         ]
     )
 
@@ -27,6 +28,13 @@ struct ErrorFlowCommand: AsyncParsableCommand {
             var handler = StreamLogHandler.standardError(label: label, metadataProvider: JourneyFlow.metadataProvider)
             handler.logLevel = .warning
             return handler
+        }
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "help", let unknown = unknownCommand(in: Array(arguments.dropFirst())) {
+            // ArgumentParser would print the root help and exit 0 for a topic it does not know.
+            FileHandle.standardError.write(
+                Data("errorflow: no command '\(unknown)'; `errorflow --help` lists the commands\n".utf8))
+            exit(withError: ExitCode(2))
         }
         do {
             var command = try parseAsRoot()
@@ -41,5 +49,15 @@ struct ErrorFlowCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
             exit(withError: ExitCode(2))
         }
+    }
+
+    /// The first name in `path` that is not a command at its place (`help session frob` → `frob`), if any.
+    static func unknownCommand(in path: [String]) -> String? {
+        var commands = configuration.subcommands
+        for name in path where !name.hasPrefix("-") {
+            guard let command = commands.first(where: { $0._commandName == name }) else { return name }
+            commands = command.configuration.subcommands
+        }
+        return nil
     }
 }

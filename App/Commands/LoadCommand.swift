@@ -3,18 +3,25 @@ import DemoBackend
 import Foundation
 import SharedError
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 struct LoadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "load",
         abstract: "Drive many concurrent clients against the demo backend, with injected faults, on 127.0.0.1.",
         discussion: """
             Every client goes through the real stack: repositories, the decorator chain, URLSession and HTTP on \
-            loopback. Faults (500, 503, 429, slow answers, 401 token_expired) hit --fault-rate of the calls. The run \
-            stops by itself after --requests calls or --time-limit seconds, then reports throughput, latency \
-            percentiles and every failure by its typed error. Exit 0 unless a failure could not be classified.
+            loopback. Faults (500, 503, 429, slow answers, 401 token_expired) hit --fault-rate of the calls, drawn \
+            per call from --seed, so the same seed gives the same faults and the same failures. The run stops after \
+            --requests calls, after --time-limit seconds (calls in flight are cut off), or at Ctrl-C/SIGTERM, then \
+            reports throughput, latency percentiles and every failure by its typed error. Progress goes to stderr. \
+            Exit codes: 0 done, 1 a failure could not be classified, 130/143 stopped by SIGINT/SIGTERM (the \
+            summary so far is printed and the temporary session removed).
             """)
 
-    @Option(help: "Concurrent clients.")
+    @Option(help: "Concurrent clients (at most one per call).")
     var clients = 200
 
     @Option(help: "Calls in all (wallet and cards, alternately).")
@@ -23,11 +30,18 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Share of calls that get an injected fault, from 0 to 1.")
     var faultRate = 0.1
 
-    @Option(help: "Seed of the fault draw, to repeat a run.")
+    @Option(help: "Seed of the fault draw: the same seed repeats the same faults.")
     var seed: UInt64 = 42
 
     @Option(help: "Stop after this many seconds whatever is left.")
     var timeLimit = 120
+
+    @Option(help: "text or json.")
+    var format: LoadFormat = .text
+
+    enum LoadFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
 
     func validate() throws {
         guard clients > 0, requests > 0 else { throw ValidationError("--clients and --requests must be positive") }
@@ -37,17 +51,52 @@ struct LoadCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
+        if clients > requests {
+            Console.error("\(counted(requests, "client")), one per call (--clients \(clients) is more than --requests)")
+        }
         let settings = LoadRun.Settings(
-            clients: clients, requests: requests, faults: FaultPlan(rate: faultRate, seed: seed),
+            clients: min(clients, requests), requests: requests, faults: FaultPlan(rate: faultRate, seed: seed),
             timeLimit: .seconds(timeLimit))
+        let interrupts = InterruptSignals()
+        let line = ProgressLine(total: requests, onTerminal: isatty(STDERR_FILENO) != 0)
+        var load = LoadRun(settings: settings)
+        load.progressInterval = line.onTerminal ? .milliseconds(250) : .seconds(1)
         let result: LoadRun.Result
         do {
-            result = try await LoadRun(settings: settings).run()
+            let signals = interrupts.signals
+            result = try await load.run(progress: line.show) { await InterruptSignals.first(of: signals) }
         } catch {
+            interrupts.stop()
             Console.error("\(error)")
             throw ExitCode(1)
         }
-        print(LoadReport.render(result, style: Console.style))
+        interrupts.stop()
+        line.finish()
+        switch format {
+        case .text: try Console.output(LoadReport.render(result, style: Console.style))
+        case .json: try Console.output(LoadReport.json(result))
+        }
+        if case .interrupted(let signal) = result.stoppedBy {
+            throw ExitCode(InterruptSignals.exitCode(for: signal))
+        }
         if result.unclassified > 0 { throw ExitCode(1) }
+    }
+}
+
+/// The load run's progress on stderr: one line rewritten in place on a terminal, a plain line each time otherwise.
+private struct ProgressLine: Sendable {
+    let total: Int
+    let onTerminal: Bool
+
+    func show(_ progress: LoadRun.Progress) {
+        let text =
+            "load: \(progress.done) of \(counted(total, "call")) done · \(progress.failed) failed · "
+            + progress.elapsed.formattedSeconds
+        FileHandle.standardError.write(Data((onTerminal ? "\r\u{1B}[K" + text : text + "\n").utf8))
+    }
+
+    /// Clears the rewritten line, so the summary starts on a clean one.
+    func finish() {
+        if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }

@@ -4,63 +4,95 @@ import DemoBackend
 import Foundation
 import SharedError
 
-/// `errorflow payments|wallet|signin|profile`: one screen, one scenario.
+/// `errorflow payments|wallet|signin|profile`: one screen, against the embedded demo (playing a scenario) or
+/// against the backend at `--base-url` (with the user's own session).
 enum ScreenCommand {
     @MainActor
     static func run(
-        _ screen: Screen, scenario: ScenarioOption?, options: CommonOptions, signInAgent: SignInUserAgent? = nil
+        _ screen: Screen, scenario option: DemoScenario?, backend: BackendOptions, output: OutputOptions,
+        signInAgent: SignInUserAgent? = nil, transferInput: TransferInput? = nil
     ) async throws {
-        let scenario = scenario?.scenario ?? DemoScenario.defaultScenario(for: screen)
-        let style = options.format == .text ? Console.style : .plain
+        let secrets = SecretValues()
         let collector = JourneyCollector()
-        let runner = ScenarioRunner(
-            options: .init(
-                baseURL: try options.validatedBaseURL(), environment: options.env.environment,
-                sessionFile: options.sessionFileURL, signInAgent: signInAgent, style: style,
-                appVersion: ErrorFlowCommand.configuration.version, collector: collector,
-                logger: Console.logger(label: "errorflow", collector: collector, verbose: options.verbose),
-                backendLogger: Console.backendLogger(requestLines: options.verbose)))
+        let style = output.format == .text && output.outputPath == nil ? Console.style : .plain
+        let logger = Console.logger(
+            label: "errorflow", collector: collector, verbose: output.verbose, secrets: secrets)
 
-        let report = await runner.run(scenario, on: screen)
-        for note in report.notes where options.format != .text {
-            Console.error(note)
+        let report: RunReport
+        if let baseURL = try backend.validatedBaseURL() {
+            var configuration = AppConfiguration(
+                baseURL: baseURL, sessionFile: try backend.checkedSessionFile(), outboxFile: Console.defaultOutboxFile,
+                environment: output.env.environment, signInAgent: signInAgent ?? .scripted(.approve),
+                appVersion: ErrorFlowCommand.configuration.version, secrets: secrets, logger: logger)
+            option?.plan.apply(to: &configuration, answeringSignIn: signInAgent == nil)
+            let run = ScreenRun(
+                app: ComposedApp(configuration), collector: collector, style: style, scenario: option?.rawValue,
+                signInHint: "sign in first with `errorflow signin --base-url \(baseURL.absoluteString)`",
+                transferInput: transferInput ?? option?.plan.transferInput ?? TransferInput(toAccount: "", amount: ""))
+            report = await run.run(screen)
+        } else {
+            let scenario = option ?? DemoScenario.defaultScenario(for: screen)
+            let demo = DemoRun(
+                options: .init(
+                    environment: output.env.environment, signInAgent: signInAgent, style: style,
+                    appVersion: ErrorFlowCommand.configuration.version, collector: collector, logger: logger,
+                    backendLogger: Console.backendLogger(requestLines: output.verbose), secrets: secrets,
+                    transferInput: transferInput))
+            report = await demo.run(scenario, on: screen)
         }
-        switch options.format {
-        case .text: print(TextReport.render(report, trace: options.trace, style: style))
-        case .json: print(JSONReport.render([report]))
-        case .mermaid: print(MermaidJourney.render(report))
-        }
+
+        for note in report.notes { Console.error(note) }
+        let text: String =
+            switch output.format {
+            case .text: TextReport.render(report, trace: output.trace, style: style)
+            case .json: JSONReport.render(report)
+            case .mermaid: MermaidJourney.render(report)
+            case .html: try Console.page([report], title: "ErrorFlow: \(report.scenario ?? screen.rawValue)")
+            }
+        try Console.deliver(text, to: output.outputPath, secrets: secrets, keepingPersonal: screen == .profile)
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }
 }
 
 struct PaymentsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "payments", abstract: "The payment-methods screen: wallet, cards and Apple Pay.")
+        commandName: "payments", abstract: "The payment-methods screen: wallet, cards and Apple Pay.",
+        discussion: ScreenHelp.scenarios(for: .payments))
 
-    @Option(help: "The scenario the backend and the devices play (see `errorflow scenarios`).")
-    var scenario: ScenarioOption?
+    @Option(help: "The scenario the demo backend and the devices play (see below).")
+    var scenario: ScenarioOption<PaymentsTag>?
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var backend: BackendOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        try scenario?.validate()
+    }
 
     @MainActor
     func run() async throws {
-        try await ScreenCommand.run(.payments, scenario: scenario, options: options)
+        try await ScreenCommand.run(.payments, scenario: scenario?.scenario, backend: backend, output: output)
     }
 }
 
 struct WalletCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "wallet", abstract: "The wallet page, where a missing wallet IS an error.")
+        commandName: "wallet", abstract: "The wallet page, where a missing wallet IS an error.",
+        discussion: ScreenHelp.scenarios(for: .wallet))
 
-    @Option(help: "The scenario the backend plays (see `errorflow scenarios`).")
-    var scenario: ScenarioOption?
+    @Option(help: "The scenario the demo backend plays (see below).")
+    var scenario: ScenarioOption<WalletTag>?
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var backend: BackendOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        try scenario?.validate()
+    }
 
     @MainActor
     func run() async throws {
-        try await ScreenCommand.run(.wallet, scenario: scenario, options: options)
+        try await ScreenCommand.run(.wallet, scenario: scenario?.scenario, backend: backend, output: output)
     }
 }
 
@@ -68,35 +100,124 @@ struct SignInCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "signin",
         abstract: "Sign in through the sign-in SDK stand-in.",
-        discussion: "On a terminal the stand-in asks you; otherwise (or with --answer) the answer is scripted.")
+        discussion: """
+            On a terminal the stand-in asks you (on stderr); otherwise, or with --answer, the answer is scripted. \
+            With --base-url the session is saved to --session-file (0600).
 
-    @Option(help: "The scenario the backend plays (see `errorflow scenarios`).")
-    var scenario: ScenarioOption?
+            \(ScreenHelp.scenarios(for: .signin))
+            """)
+
+    @Option(help: "The scenario the demo backend plays (see below).")
+    var scenario: ScenarioOption<SignInTag>?
 
     @Option(help: "Answer the sign-in sheet without asking: approve, cancel, fail or unknown.")
     var answer: AnswerOption?
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var backend: BackendOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        try scenario?.validate()
+    }
 
     @MainActor
     func run() async throws {
         let agent: SignInUserAgent? =
             if let answer { .scripted(answer.answer) } else if Console.inputIsTerminal { .terminalPrompt } else { nil }
-        try await ScreenCommand.run(.signin, scenario: scenario, options: options, signInAgent: agent)
+        try await ScreenCommand.run(
+            .signin, scenario: scenario?.scenario, backend: backend, output: output, signInAgent: agent)
     }
 }
 
 struct ProfileCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "profile", abstract: "The profile screen, decoded with fail-validated models.")
+        commandName: "profile", abstract: "The profile screen, decoded with fail-validated models.",
+        discussion: ScreenHelp.scenarios(for: .profile))
 
-    @Option(help: "The scenario the backend plays (see `errorflow scenarios`).")
-    var scenario: ScenarioOption?
+    @Option(help: "The scenario the demo backend plays (see below).")
+    var scenario: ScenarioOption<ProfileTag>?
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var backend: BackendOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        try scenario?.validate()
+    }
 
     @MainActor
     func run() async throws {
-        try await ScreenCommand.run(.profile, scenario: scenario, options: options)
+        try await ScreenCommand.run(.profile, scenario: scenario?.scenario, backend: backend, output: output)
+    }
+}
+
+struct TransferCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "transfer",
+        abstract: "Send money from the wallet to an account: the write path, sent once under retries.",
+        discussion: """
+            The form is checked before anything is sent (an account, an amount above zero with up to two decimals, a \
+            currency code). A confirmed transfer carries one Idempotency-Key for every retry of it, so the backend \
+            makes it at most once. Without --to and --amount the scenario's form is sent; --status ID looks a \
+            transfer up instead.
+
+            \(ScreenHelp.scenarios(for: .transfer))
+            """)
+
+    @Option(help: "The account to send to.")
+    var to: String?
+
+    @Option(help: "The amount, with up to two decimals: 12.50.")
+    var amount: String?
+
+    @Option(help: "A three-letter currency code.")
+    var currency = "EUR"
+
+    @Option(help: "A note for the receiver (at most 140 characters).")
+    var note = ""
+
+    @Option(help: ArgumentHelp("Look up the transfer with this id instead of sending one.", valueName: "id"))
+    var status: String?
+
+    @Option(help: "The scenario the demo backend plays (see below).")
+    var scenario: ScenarioOption<TransferTag>?
+
+    @OptionGroup var backend: BackendOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        try scenario?.validate()
+        if status != nil, to != nil || amount != nil {
+            throw ValidationError("--status looks a transfer up; it takes no --to or --amount")
+        }
+        if (to == nil) != (amount == nil) {
+            throw ValidationError("--to and --amount go together")
+        }
+    }
+
+    @MainActor
+    func run() async throws {
+        var input: TransferInput?
+        if let to, let amount {
+            input = TransferInput(toAccount: to, amount: amount, currency: currency, note: note)
+        } else if let status {
+            input = TransferInput(toAccount: "", amount: "", statusOf: status)
+        }
+        try await ScreenCommand.run(
+            .transfer, scenario: scenario?.scenario, backend: backend, output: output, transferInput: input)
+    }
+}
+
+/// The part of each screen's `--help` that lists its scenarios.
+enum ScreenHelp {
+    static func scenarios(for screen: Screen) -> String {
+        let scenarios = DemoScenario.scenarios(for: screen)
+        let width = (scenarios.map(\.rawValue.count).max() ?? 0) + 2
+        let lines = scenarios.map { scenario in
+            let marker = scenario == DemoScenario.defaultScenario(for: screen) ? " (default)" : ""
+            return "  " + scenario.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+                + scenario.plan.summary
+                + marker
+        }
+        return (["Scenarios (--scenario):"] + lines).joined(separator: "\n")
     }
 }

@@ -10,6 +10,10 @@ import SharedError
 
 /// Drives many concurrent clients through the real stack (repositories, chain, URLSession) against the demo
 /// backend with injected faults, and classifies every failure by its typed error.
+///
+/// The run stops at the first of: every call done, the time limit, an interrupt. At the time limit or an
+/// interrupt the calls still in flight are cancelled (cancellation is ignorable, so they are counted as cut off,
+/// not as failures), and the temporary session is removed either way.
 @MainActor
 struct LoadRun {
     struct Settings {
@@ -19,17 +23,46 @@ struct LoadRun {
         var timeLimit: Duration
     }
 
+    /// Why the run stopped.
+    enum Stop: Equatable {
+        case finished
+        case timeLimit
+        /// By this signal (SIGINT, SIGTERM).
+        case interrupted(signal: Int32)
+
+        var name: String {
+            switch self {
+            case .finished: "finished"
+            case .timeLimit: "time limit"
+            case .interrupted: "interrupted"
+            }
+        }
+    }
+
+    /// How far the run has come, for the progress line.
+    struct Progress: Sendable {
+        var done: Int
+        var failed: Int
+        var elapsed: Duration
+    }
+
     struct Result {
         var settings: Settings
+        var stoppedBy: Stop
         var elapsed: Duration
         var latencies: [Duration]
         var succeeded: Int
         /// Failures by the repository error's journey name; every failure is a typed error.
         var failures: [String: Int]
-        var timedOutUnsent: Int
+        /// Calls in flight when the run stopped early, cancelled.
+        var cutOff: Int
+        /// Calls never started, because the run stopped early.
+        var notSent: Int
         var injected: [InjectedFault: Int]
         var steps: [JourneyAction: Int]
         var refreshes: Int
+
+        var failed: Int { failures.values.reduce(0, +) }
 
         /// Failures whose error is not a case of the repositories' error types.
         var unclassified: Int {
@@ -41,55 +74,61 @@ struct LoadRun {
     }
 
     let settings: Settings
+    /// How often `progress` is told.
+    var progressInterval: Duration = .seconds(1)
 
-    func run() async throws(LoopbackHostError) -> Result {
+    /// Runs the clients; `progress` hears how far they are every ``progressInterval``, and `interrupt` returns
+    /// the signal that asks the run to stop (it is cancelled when the run ends first).
+    func run(
+        progress: @escaping @Sendable (Progress) -> Void,
+        interrupt: @escaping @Sendable () async -> Int32?
+    ) async throws(LoopbackHostError) -> Result {
         let collector = JourneyCollector()
         let logger = Logger.journeyRecording(label: "load", into: collector)
         let seed = SeedSession.random()
         let backend = try await DemoBackend.start(
             scenario: .paymentsHappy, seed: seed, faults: settings.faults,
-            logger: Logger(label: "load-backend") { _ in
-                SwiftLogNoOpLogHandler()
-            })
+            logger: Logger(label: "load-backend") { _ in SwiftLogNoOpLogHandler() })
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "errorflow-load-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = FileSessionStore(path: folder.appendingPathComponent("session.json"), logger: logger)
-        try? await store.save(
+        var configuration = AppConfiguration(
+            baseURL: backend.baseURL, sessionFile: folder.appendingPathComponent("session.json"), outboxFile: nil,
+            environment: .prod, signInAgent: .scripted(.approve), appVersion: "load", secrets: SecretValues(),
+            logger: logger)
+        configuration.chain.refreshBudget = .init(maximumRefreshes: 10_000, window: .seconds(60))
+        configuration.instrumentTransport = { CallNumberingHTTPClient(base: $0) }
+        try? await FileSessionStore(path: configuration.sessionFile, logger: logger).save(
             StoredSession(
                 accessToken: seed.accessToken, refreshToken: seed.refreshToken, expiresAt: nil, userID: seed.userID,
                 userName: seed.userName))
-        let app = ComposedApp(
-            .init(
-                baseURL: backend.baseURL, store: store, plan: DemoScenario.paymentsHappy.plan,
-                signInAgent: .scripted(.approve), environment: .prod, appVersion: "load", logger: logger,
-                refreshBudget: .init(maximumRefreshes: 10_000, window: .seconds(60))))
+        let app = ComposedApp(configuration)
         let (wallets, cards) = app.paymentRepositories()
 
         let tally = Tally()
         let started = ContinuousClock.now
-        let deadline = started + settings.timeLimit
-        await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<settings.clients {
-                group.addTask {
-                    while let ticket = tally.nextTicket(limit: settings.requests) {
-                        guard ContinuousClock.now < deadline else {
-                            tally.unsent()
-                            continue
-                        }
-                        let begun = ContinuousClock.now
-                        let failure: String? =
-                            ticket.isMultiple(of: 2)
-                            ? await Self.failure { () async throws(WalletRepositoryError) in
-                                _ = try await wallets.fetchWallet()
-                            }
-                            : await Self.failure { () async throws(PaymentCardsRepositoryError) in
-                                _ = try await cards.fetchCards()
-                            }
-                        tally.record(ContinuousClock.now - begun, failure: failure)
-                    }
-                }
+        let settings = settings
+        let interval = progressInterval
+        let stop = await withTaskGroup(of: Stop?.self) { group -> Stop in
+            group.addTask {
+                await Self.drive(settings: settings, tally: tally, wallets: wallets, cards: cards)
+                return .finished
             }
+            group.addTask {
+                guard (try? await Task.sleep(until: started + settings.timeLimit)) != nil else { return nil }
+                return .timeLimit
+            }
+            group.addTask { await interrupt().map { .interrupted(signal: $0) } }
+            group.addTask {
+                while (try? await Task.sleep(for: interval)) != nil {
+                    progress(tally.progress(since: started))
+                }
+                return nil
+            }
+            var stop: Stop?
+            while stop == nil, let next = await group.next() { stop = next }
+            group.cancelAll()
+            return stop ?? .finished
         }
         let elapsed = ContinuousClock.now - started
         await backend.stop()
@@ -99,10 +138,41 @@ struct LoadRun {
         for event in entries { steps[event.action, default: 0] += 1 }
         let outcome = tally.snapshot
         return Result(
-            settings: settings, elapsed: elapsed, latencies: outcome.latencies, succeeded: outcome.succeeded,
-            failures: outcome.failures, timedOutUnsent: outcome.unsent, injected: await backend.injectedFaults,
-            steps: steps,
+            settings: settings, stoppedBy: stop, elapsed: elapsed, latencies: outcome.latencies,
+            succeeded: outcome.succeeded, failures: outcome.failures, cutOff: outcome.cutOff,
+            notSent: settings.requests - outcome.latencies.count - outcome.cutOff,
+            injected: await backend.injectedFaults, steps: steps,
             refreshes: entries.filter { $0.action == .recovered && $0.from.contains("token_expired") }.count)
+    }
+
+    /// The clients, each taking the next call until none is left or the run is cancelled. Call `n` is a wallet
+    /// call when `n` is even, a cards call when odd, and its requests carry `n` (``CallNumberingHTTPClient``).
+    private nonisolated static func drive(
+        settings: Settings, tally: Tally, wallets: any WalletRepository, cards: any PaymentCardsRepository
+    ) async {
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<settings.clients {
+                group.addTask {
+                    while !Task.isCancelled, let ticket = tally.nextTicket(limit: settings.requests) {
+                        let begun = ContinuousClock.now
+                        let failure = await CallNumberingHTTPClient.$call.withValue(ticket) {
+                            ticket.isMultiple(of: 2)
+                                ? await Self.failure { () async throws(WalletRepositoryError) in
+                                    _ = try await wallets.fetchWallet()
+                                }
+                                : await Self.failure { () async throws(PaymentCardsRepositoryError) in
+                                    _ = try await cards.fetchCards()
+                                }
+                        }
+                        if failure != nil, Task.isCancelled {
+                            tally.cutOff()
+                        } else {
+                            tally.record(ContinuousClock.now - begun, failure: failure)
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The journey name of the typed error a call ended with, or `nil` on success.
@@ -118,6 +188,22 @@ struct LoadRun {
     }
 }
 
+/// Puts the load run's call number on every request of that call (first send, retries, replays), so the demo
+/// backend draws the same faults for it in every run with the same seed.
+struct CallNumberingHTTPClient: HTTPClient {
+    /// The number of the call the current task is making.
+    @TaskLocal static var call: Int?
+
+    let base: any HTTPClient
+
+    func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+        guard let call = Self.call else { return try await base.send(request) }
+        var numbered = request
+        numbered.headers[FaultPlan.callHeader] = String(call)
+        return try await base.send(numbered)
+    }
+}
+
 /// Tickets, latencies and outcomes, shared by the clients.
 private final class Tally: Sendable {
     struct Snapshot {
@@ -125,12 +211,20 @@ private final class Tally: Sendable {
         var latencies: [Duration] = []
         var succeeded = 0
         var failures: [String: Int] = [:]
-        var unsent = 0
+        var cutOff = 0
     }
 
     private let state = LockedState(Snapshot())
 
     var snapshot: Snapshot { state.withLock { $0 } }
+
+    func progress(since start: ContinuousClock.Instant) -> LoadRun.Progress {
+        state.withLock { state in
+            LoadRun.Progress(
+                done: state.latencies.count, failed: state.failures.values.reduce(0, +),
+                elapsed: ContinuousClock.now - start)
+        }
+    }
 
     func nextTicket(limit: Int) -> Int? {
         state.withLock { state in
@@ -151,7 +245,7 @@ private final class Tally: Sendable {
         }
     }
 
-    func unsent() {
-        state.withLock { $0.unsent += 1 }
+    func cutOff() {
+        state.withLock { $0.cutOff += 1 }
     }
 }

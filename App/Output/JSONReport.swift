@@ -1,4 +1,3 @@
-import DemoBackend
 import Foundation
 import Navigation
 import Networking
@@ -25,9 +24,13 @@ struct JSONReport: Encodable {
         var endpoint: String
         var keyPath: String
         var kind: String
+
+        static func entries(_ report: ClientReport) -> [ReportEntry] {
+            report.failures.map { ReportEntry(endpoint: report.endpoint, keyPath: $0.keyPath, kind: $0.kind.rawValue) }
+        }
     }
 
-    var scenario: String
+    var scenario: String?
     var screen: String
     var outcome: String
     var state: any Encodable
@@ -35,10 +38,13 @@ struct JSONReport: Encodable {
     var route: String?
     var journey: [ErrorJourneyEvent]
     var clientReports: [ReportEntry]
+    var pendingReports: [ReportEntry]
+    var droppedReports: Int
+    var backendTransfers: Int?
     var exitCode: Int32
 
     init(_ report: RunReport) {
-        scenario = report.scenario.rawValue
+        scenario = report.scenario
         screen = report.screen.rawValue
         outcome = report.outcome.rawValue
         state = report.state
@@ -47,14 +53,16 @@ struct JSONReport: Encodable {
         }
         route = report.route?.rawValue
         journey = report.journey.map(\.event)
-        clientReports = report.clientReports.flatMap { sent in
-            sent.failures.map { ReportEntry(endpoint: sent.endpoint, keyPath: $0.keyPath, kind: $0.kind.rawValue) }
-        }
+        clientReports = report.clientReports.flatMap(ReportEntry.entries)
+        pendingReports = report.pendingReports.pending.flatMap(ReportEntry.entries)
+        droppedReports = report.pendingReports.dropped
+        backendTransfers = report.backendTransfers
         exitCode = report.exitCode
     }
 
     private enum CodingKeys: String, CodingKey {
-        case scenario, screen, outcome, state, presentedError, route, journey, clientReports, exitCode
+        case scenario, screen, outcome, state, presentedError, route, journey, clientReports, pendingReports
+        case droppedReports, backendTransfers, exitCode
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -67,22 +75,16 @@ struct JSONReport: Encodable {
         try container.encode(route, forKey: .route)
         try container.encode(journey, forKey: .journey)
         try container.encode(clientReports, forKey: .clientReports)
+        try container.encode(pendingReports, forKey: .pendingReports)
+        try container.encode(droppedReports, forKey: .droppedReports)
+        if let backendTransfers { try container.encode(backendTransfers, forKey: .backendTransfers) }
         try container.encode(exitCode, forKey: .exitCode)
     }
 
     /// Pretty, with sorted keys so that the output is stable from run to run.
-    static func render(_ reports: [RunReport]) -> String {
+    static func render(_ report: RunReport) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let objects = reports.map(JSONReport.init)
-        let data: Data? =
-            objects.count == 1 ? try? encoder.encode(objects[0]) : try? encoder.encode(objects.map(AnyReport.init))
-        return data.map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    }
-
-    private struct AnyReport: Encodable {
-        let report: JSONReport
-        init(_ report: JSONReport) { self.report = report }
-        func encode(to encoder: any Encoder) throws { try report.encode(to: encoder) }
+        return (try? encoder.encode(JSONReport(report))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }

@@ -1,26 +1,28 @@
 import DemoBackend
+import Foundation
 import SharedError
 
-/// The load run's report: throughput, latency percentiles, failures by typed error, what was injected.
+/// The load run's report: throughput, latency percentiles, failures by typed error, what was injected; as text
+/// or as one JSON object.
 enum LoadReport {
     static func render(_ result: LoadRun.Result, style: TerminalStyle) -> String {
         let settings = result.settings
-        let done = result.latencies.count
-        let seconds = Double(result.elapsed.components.seconds) + Double(result.elapsed.components.attoseconds) / 1e18
-        let sorted = result.latencies.sorted()
+        let summary = Summary(result)
+        let latency = summary.latencyMilliseconds
         var lines = [
             style.bold("Load run")
                 + style.dim(
-                    " · \(settings.clients) clients · \(settings.requests) calls · \(Int(settings.faults.rate * 100))% injected faults (seed \(settings.faults.seed)) · 127.0.0.1"
+                    " · \(counted(settings.clients, "client")) · \(counted(settings.requests, "call")) · \(Int(settings.faults.rate * 100))% injected faults (seed \(settings.faults.seed)) · 127.0.0.1"
                 ),
-            "  throughput   \(Int((Double(done) / max(seconds, 0.001)).rounded())) calls/s (\(done) calls in \(result.elapsed.formattedSeconds))",
-            "  latency      p50 \(milliseconds(percentile(sorted, 0.50))) · p90 \(milliseconds(percentile(sorted, 0.90))) · "
-                + "p99 \(milliseconds(percentile(sorted, 0.99))) · max \(milliseconds(sorted.last ?? .zero))",
-            "  outcomes     \(result.succeeded) succeeded · \(result.failures.values.reduce(0, +)) failed"
-                + (result.timedOutUnsent > 0 ? " · \(result.timedOutUnsent) not sent (time limit)" : ""),
+            "  stopped      \(stopLine(result))",
+            "  throughput   \(Int(summary.throughputPerSecond.rounded())) calls/s (\(counted(summary.done, "call")) in \(result.elapsed.formattedSeconds))",
+            "  latency      p50 \(format(latency.p50)) · p90 \(format(latency.p90)) · p99 \(format(latency.p99)) · max \(format(latency.max))",
+            "  outcomes     \(result.succeeded) succeeded · \(result.failed) failed"
+                + (result.cutOff > 0 ? " · \(result.cutOff) cut off" : "")
+                + (result.notSent > 0 ? " · \(result.notSent) not sent" : ""),
         ]
         lines.append("  failures by typed error:" + (result.failures.isEmpty ? " none" : ""))
-        for (name, count) in result.failures.sorted(by: { $0.value > $1.value }) {
+        for (name, count) in result.failures.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
             lines.append("    " + style.column(name, width: 56) + "\(count)")
         }
         lines.append("  injected faults:")
@@ -38,13 +40,94 @@ enum LoadReport {
         return lines.joined(separator: "\n")
     }
 
-    private static func percentile(_ sorted: [Duration], _ fraction: Double) -> Duration {
-        guard !sorted.isEmpty else { return .zero }
-        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.down)))]
+    /// The same figures as one JSON object (keys sorted), for scripts.
+    static func json(_ result: LoadRun.Result) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(Summary(result)), as: UTF8.self)
     }
 
-    private static func milliseconds(_ duration: Duration) -> String {
-        let microseconds = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
-        return "\(microseconds / 1000).\(microseconds % 1000 / 100) ms"
+    private static func stopLine(_ result: LoadRun.Result) -> String {
+        switch result.stoppedBy {
+        case .finished: "every call done"
+        case .timeLimit: "at the time limit (\(result.settings.timeLimit.formattedSeconds))"
+        case .interrupted(let signal): "interrupted (signal \(signal)); the figures so far"
+        }
+    }
+
+    private static func format(_ milliseconds: Double) -> String {
+        String(format: "%.1f ms", milliseconds)
+    }
+
+    /// What the JSON form says.
+    struct Summary: Encodable {
+        struct Latency: Encodable {
+            var p50: Double
+            var p90: Double
+            var p99: Double
+            var max: Double
+        }
+
+        var clients: Int
+        var calls: Int
+        var faultRate: Double
+        var seed: UInt64
+        var timeLimitSeconds: Double
+        var stoppedBy: String
+        var elapsedSeconds: Double
+        var done: Int
+        var succeeded: Int
+        var failed: Int
+        var cutOff: Int
+        var notSent: Int
+        var throughputPerSecond: Double
+        var latencyMilliseconds: Latency
+        var failures: [String: Int]
+        var injected: [String: Int]
+        var journeySteps: [String: Int]
+        var tokenRefreshes: Int
+        var unclassified: Int
+
+        init(_ result: LoadRun.Result) {
+            let settings = result.settings
+            let sorted = result.latencies.sorted()
+            let elapsed = Self.seconds(result.elapsed)
+            clients = settings.clients
+            calls = settings.requests
+            faultRate = settings.faults.rate
+            seed = settings.faults.seed
+            timeLimitSeconds = Self.seconds(settings.timeLimit)
+            stoppedBy = result.stoppedBy.name
+            elapsedSeconds = elapsed
+            done = sorted.count
+            succeeded = result.succeeded
+            failed = result.failed
+            cutOff = result.cutOff
+            notSent = result.notSent
+            throughputPerSecond = Double(sorted.count) / max(elapsed, 0.001)
+            latencyMilliseconds = Latency(
+                p50: Self.milliseconds(Self.percentile(sorted, 0.50)),
+                p90: Self.milliseconds(Self.percentile(sorted, 0.90)),
+                p99: Self.milliseconds(Self.percentile(sorted, 0.99)), max: Self.milliseconds(sorted.last ?? .zero))
+            failures = result.failures
+            injected = Dictionary(
+                uniqueKeysWithValues: InjectedFault.allCases.map { ($0.rawValue, result.injected[$0] ?? 0) })
+            journeySteps = Dictionary(uniqueKeysWithValues: result.steps.map { ($0.key.rawValue, $0.value) })
+            tokenRefreshes = result.refreshes
+            unclassified = result.unclassified
+        }
+
+        private static func percentile(_ sorted: [Duration], _ fraction: Double) -> Duration {
+            guard !sorted.isEmpty else { return .zero }
+            return sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.down)))]
+        }
+
+        private static func seconds(_ duration: Duration) -> Double {
+            Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        }
+
+        private static func milliseconds(_ duration: Duration) -> Double {
+            (seconds(duration) * 10_000).rounded() / 10
+        }
     }
 }

@@ -1,4 +1,3 @@
-import DemoBackend
 import Networking
 import SharedError
 
@@ -10,14 +9,14 @@ enum TextReport {
             lines += journey(report, style: style)
             lines.append("")
         }
-        for note in report.notes {
-            lines.append(style.yellow("note: \(note)"))
+        if let made = report.backendTransfers {
+            lines.append(style.dim("the demo backend made \(counted(made, "transfer")), by its own count"))
         }
         lines.append(style.dim("outcome: \(report.outcome.rawValue) · exit \(report.exitCode)"))
         return lines.joined(separator: "\n")
     }
 
-    /// One line per step: `layer  action  from → to`, and the client reports that went out.
+    /// One line per step: `layer  action  [category]  from → to`, and the client reports that went out.
     static func journey(_ report: RunReport, style: TerminalStyle) -> [String] {
         var lines = [style.bold("Journey")]
         if report.journey.isEmpty {
@@ -27,13 +26,25 @@ enum TextReport {
             let event = entry.event
             let layer = style.cyan(style.column(event.layer.rawValue, width: 13))
             let action = style.column(event.action.rawValue, width: 10)
+            let category = style.dim(style.column(event.category.map { "[\($0.tag)]" } ?? "", width: 15))
             let wait = event.waited.map { " " + style.dim("(waited \($0.formattedSeconds))") } ?? ""
-            lines.append("  \(layer)\(action)\(event.from) → \(event.to ?? "∎")\(wait)")
+            lines.append("  \(layer)\(action)\(category)\(event.from) → \(event.to ?? "∎")\(wait)")
         }
         for sent in report.clientReports {
-            let entries = sent.failures.map { "\($0.keyPath) \($0.kind.rawValue)" }.joined(separator: ", ")
-            lines.append("  " + style.dim("client report \(sent.endpoint): \(entries)"))
+            lines.append("  " + style.dim("client report \(sent.endpoint): \(entries(sent))"))
+        }
+        for waiting in report.pendingReports.pending {
+            lines.append(
+                "  " + style.yellow("client report \(waiting.endpoint) waits in the outbox: \(entries(waiting))"))
+        }
+        if report.pendingReports.dropped > 0 {
+            lines.append(
+                "  " + style.yellow("\(report.pendingReports.dropped) older report(s) dropped: the outbox is full"))
         }
         return lines
+    }
+
+    private static func entries(_ report: ClientReport) -> String {
+        report.failures.map { "\($0.keyPath) \($0.kind.rawValue)" }.joined(separator: ", ")
     }
 }

@@ -4,28 +4,45 @@ import SharedError
 /// The tour's sections and its closing table.
 enum TourReport {
     static func section(for report: RunReport, style: TerminalStyle) -> String {
-        let plan = report.scenario.plan
+        let plan = plan(of: report)
         let header =
-            style.bold("━━ \(report.scenario.rawValue)") + style.dim(" · \(report.screen.rawValue) · \(plan.summary)")
+            style.bold("━━ \(name(of: report))") + style.dim(" · \(report.screen.rawValue) · \(plan?.summary ?? "")")
         var lines = [header, indent(report.screenText)]
         lines += TextReport.journey(report, style: style).map { "  " + $0 }
-        let verdict =
-            matchesCatalog(report)
-            ? style.green("as expected")
-            : style.red("expected \(plan.expected.rawValue), exit \(plan.expectedExitCode)")
-        lines.append(
-            "  " + style.dim("outcome \(report.outcome.rawValue) · exit \(report.exitCode) · ") + verdict + "\n")
+        if let made = report.backendTransfers {
+            lines.append("  " + style.dim("the demo backend made \(counted(made, "transfer")), by its own count"))
+        }
+        let check = CatalogCheck(report)
+        if check?.asExpected == true {
+            lines.append(
+                "  " + style.dim("outcome \(report.outcome.rawValue) · exit \(report.exitCode) · ")
+                    + style.green("as expected")
+                    + "\n")
+        } else {
+            lines.append(
+                "  " + style.dim("outcome \(report.outcome.rawValue) · exit \(report.exitCode) · ")
+                    + style.red("not as the catalog says:"))
+            lines += (check?.differences ?? ["no scenario of the catalog"]).map { "    " + style.red($0) }
+            lines.append("")
+        }
         return lines.joined(separator: "\n")
     }
 
     static func matchesCatalog(_ report: RunReport) -> Bool {
-        let plan = report.scenario.plan
-        return report.outcome == plan.expected && report.exitCode == plan.expectedExitCode
+        CatalogCheck(report)?.asExpected ?? false
+    }
+
+    private static func plan(of report: RunReport) -> ScenarioPlan? {
+        report.scenario.flatMap(DemoScenario.init(rawValue:))?.plan
+    }
+
+    private static func name(of report: RunReport) -> String {
+        report.scenario ?? report.screen.rawValue
     }
 
     /// scenario | outcome | exit | steps per layer | time, then the totals and the deliberate waits.
     static func summary(_ reports: [RunReport], total: Duration, style: TerminalStyle) -> String {
-        let nameWidth = (reports.map(\.scenario.rawValue.count).max() ?? 8) + 2
+        let nameWidth = (reports.map { name(of: $0).count }.max() ?? 8) + 2
         let layerWidth = max(20, (reports.map { perLayer($0).count }.max() ?? 0) + 2)
         var lines = [
             style.bold("Summary"),
@@ -35,7 +52,7 @@ enum TourReport {
         for report in reports {
             let mark = matchesCatalog(report) ? style.green("✔") : style.red("✘")
             lines.append(
-                mark + " " + style.column(report.scenario.rawValue, width: nameWidth)
+                mark + " " + style.column(name(of: report), width: nameWidth)
                     + style.column(report.outcome.rawValue, width: 11) + style.column("\(report.exitCode)", width: 5)
                     + style.column(perLayer(report), width: layerWidth) + report.elapsed.formattedSeconds)
         }
@@ -50,7 +67,7 @@ enum TourReport {
             lines.append(
                 "    "
                     + style.dim(
-                        "\(report.scenario.rawValue) waited \(report.deliberateWait.formattedSeconds) (\(waitReason(report)))"
+                        "\(name(of: report)) waited \(report.deliberateWait.formattedSeconds) (\(waitReason(report)))"
                     ))
         }
         lines.append(

@@ -1,5 +1,7 @@
+import ArgumentParser
 import Foundation
 import Logging
+import Networking
 import SharedError
 
 #if canImport(Glibc)
@@ -25,8 +27,62 @@ enum Console {
 
     static var inputIsTerminal: Bool { isatty(STDIN_FILENO) != 0 }
 
+    /// One line on stderr: `errorflow: message`.
     static func error(_ message: String) {
         FileHandle.standardError.write(Data("errorflow: \(message)\n".utf8))
+    }
+
+    /// Says why a command refuses to go on, in one line, and returns the usage exit code (2) to throw.
+    static func refusal(_ message: String) -> ExitCode {
+        error(message)
+        return ExitCode(2)
+    }
+
+    /// Writes `text` and a newline to stdout, scrubbed of every secret the app holds (the user's own email is
+    /// kept on the profile screen); a failed write (a full disk, a closed pipe) is exit 1.
+    static func output(_ text: String, secrets: SecretValues? = nil, keepingPersonal: Bool = false) throws {
+        let scrubbed =
+            secrets?.scrub(text, placeholder: Redaction.placeholder, keepingPersonal: keepingPersonal) ?? text
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data((scrubbed + "\n").utf8))
+        } catch {
+            self.error("cannot write the output: \(error.localizedDescription)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// Writes `text` to the file at `path` (replacing it), or to stdout when there is none; scrubbed as
+    /// ``output(_:secrets:keepingPersonal:)`` scrubs. A path that cannot be written is one line and exit 1.
+    static func deliver(
+        _ text: String, to path: String?, secrets: SecretValues? = nil, keepingPersonal: Bool = false
+    ) throws {
+        guard let path else { return try output(text, secrets: secrets, keepingPersonal: keepingPersonal) }
+        let scrubbed =
+            secrets?.scrub(text, placeholder: Redaction.placeholder, keepingPersonal: keepingPersonal) ?? text
+        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw refusal("--output \(path) is a folder; give a file name")
+        }
+        do {
+            try Data((scrubbed + "\n").utf8).write(to: url, options: .atomic)
+        } catch {
+            self.error("cannot write \(url.path): \(error.localizedDescription)")
+            throw ExitCode(1)
+        }
+        self.error("wrote \(url.path)")
+    }
+
+    /// The HTML report for `reports`; a template that does not parse (a defect of the report) is one line and
+    /// exit 1.
+    static func page(_ reports: [RunReport], title: String, elapsed: Duration? = nil) throws -> String {
+        do {
+            return try HTMLReport.page(
+                reports, title: title, elapsed: elapsed, version: ErrorFlowCommand.configuration.version)
+        } catch {
+            self.error("cannot make the HTML report: \(error)")
+            throw ExitCode(1)
+        }
     }
 
     /// `$XDG_CONFIG_HOME/errorflow/session.json`, or `~/.config/errorflow/session.json`.
@@ -35,17 +91,31 @@ enum Console {
     }
 
     static func defaultSessionFile(environment: [String: String]) -> URL {
-        let config =
-            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
-        return config.appendingPathComponent("errorflow/session.json")
+        baseDirectory("XDG_CONFIG_HOME", default: ".config", environment: environment)
+            .appendingPathComponent("errorflow/session.json")
+    }
+
+    /// `$XDG_STATE_HOME/errorflow/report-outbox.json`, or `~/.local/state/errorflow/report-outbox.json`: where
+    /// client reports wait for the next run of a `--base-url` backend.
+    static var defaultOutboxFile: URL {
+        baseDirectory("XDG_STATE_HOME", default: ".local/state", environment: ProcessInfo.processInfo.environment)
+            .appendingPathComponent("errorflow/report-outbox.json")
+    }
+
+    private static func baseDirectory(_ variable: String, default relative: String, environment: [String: String])
+        -> URL
+    {
+        environment[variable].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(relative)
     }
 
     /// A logger for one process: journey events to `collector`, other lines to stderr at `warning` (or `debug`
-    /// with `--verbose`, journey lines included).
-    static func logger(label: String, collector: JourneyCollector, verbose: Bool) -> Logger {
+    /// with `--verbose`, journey lines included), scrubbed of secrets.
+    static func logger(label: String, collector: JourneyCollector, verbose: Bool, secrets: SecretValues? = nil)
+        -> Logger
+    {
         .journeyRecording(label: label, into: collector) { label in
-            ConsoleLogHandler(label: label, verbose: verbose)
+            ConsoleLogHandler(label: label, verbose: verbose, secrets: secrets)
         }
     }
 
@@ -59,45 +129,66 @@ enum Console {
         }
     }
 
-    /// Writes a line to stdout at once, unbuffered, for whoever reads it from a pipe.
-    static func printNow(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
-    }
 }
 
-/// stderr, without the journey lines unless asked: the journey has its own place (`--trace`, JSON, Mermaid).
+/// stderr, without the journey lines unless asked (the journey has its own place: `--trace`, JSON, Mermaid),
+/// and with every line scrubbed: the patterns ``Redaction`` knows and the secrets the app holds, by value.
 struct ConsoleLogHandler: LogHandler {
-    private var stream: StreamLogHandler
+    private var output: any LogHandler
     private let verbose: Bool
+    private let secrets: SecretValues?
 
-    init(label: String, verbose: Bool) {
-        stream = StreamLogHandler.standardError(label: label, metadataProvider: JourneyFlow.metadataProvider)
+    init(label: String, verbose: Bool, secrets: SecretValues?) {
+        var stream = StreamLogHandler.standardError(label: label, metadataProvider: JourneyFlow.metadataProvider)
         stream.logLevel = verbose ? .debug : .warning
+        self.init(writingTo: stream, verbose: verbose, secrets: secrets)
+    }
+
+    /// The same scrubbing in front of any handler (tests pass a capturing one).
+    init(writingTo output: any LogHandler, verbose: Bool, secrets: SecretValues?) {
+        self.output = output
         self.verbose = verbose
+        self.secrets = secrets
     }
 
     var logLevel: Logger.Level {
-        get { stream.logLevel }
-        set { stream.logLevel = newValue }
+        get { output.logLevel }
+        set { output.logLevel = newValue }
     }
 
     var metadata: Logger.Metadata {
-        get { stream.metadata }
-        set { stream.metadata = newValue }
+        get { output.metadata }
+        set { output.metadata = newValue }
     }
 
     var metadataProvider: Logger.MetadataProvider? {
-        get { stream.metadataProvider }
-        set { stream.metadataProvider = newValue }
+        get { output.metadataProvider }
+        set { output.metadataProvider = newValue }
     }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { stream[metadataKey: key] }
-        set { stream[metadataKey: key] = newValue }
+        get { output[metadataKey: key] }
+        set { output[metadataKey: key] = newValue }
     }
 
     func log(event: LogEvent) {
         if !verbose, event.metadata?["journey.action"] != nil { return }
-        stream.log(event: event)
+        var scrubbed = event
+        scrubbed.message = "\(Redaction.text(event.message.description, known: secrets))"
+        scrubbed.metadata = event.metadata.map { Self.scrub($0, secrets: secrets) }
+        output.log(event: scrubbed)
+    }
+
+    private static func scrub(_ metadata: Logger.Metadata, secrets: SecretValues?) -> Logger.Metadata {
+        metadata.mapValues { scrub($0, secrets: secrets) }
+    }
+
+    private static func scrub(_ value: Logger.Metadata.Value, secrets: SecretValues?) -> Logger.Metadata.Value {
+        switch value {
+        case .string(let text): .string(Redaction.text(text, known: secrets))
+        case .stringConvertible(let convertible): .string(Redaction.text("\(convertible)", known: secrets))
+        case .array(let values): .array(values.map { scrub($0, secrets: secrets) })
+        case .dictionary(let dictionary): .dictionary(scrub(dictionary, secrets: secrets))
+        }
     }
 }

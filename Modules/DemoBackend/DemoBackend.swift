@@ -9,42 +9,58 @@ public final class DemoBackend: Sendable {
     private let host: LoopbackHost
     private let record: ServerRecord
     private let faults: FaultInjector?
+    private let ledger: TransferLedger
 
     public var port: Int { host.port }
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
 
-    private init(scenario: DemoScenario, host: LoopbackHost, record: ServerRecord, faults: FaultInjector?) {
+    private init(
+        scenario: DemoScenario, host: LoopbackHost, record: ServerRecord, faults: FaultInjector?, ledger: TransferLedger
+    ) {
         self.scenario = scenario
         self.host = host
         self.record = record
         self.faults = faults
+        self.ledger = ledger
     }
 
-    /// Starts the backend for `scenario`, accepting `seed` as a signed-in session from the start, describing the
-    /// user as `user`, and injecting `faults` into authenticated calls if given.
+    /// Starts the backend for `scenario`, accepting `seed` (if any) as a signed-in session from the start,
+    /// describing the user as `user`, and injecting `faults` into authenticated calls if given.
+    ///
+    /// Without a seed nobody is signed in until `POST /v1/auth/apple`: that is how `errorflow serve` starts, so
+    /// a client signs in against it as against any backend.
     public static func start(
-        scenario: DemoScenario, seed: SeedSession = .demo, user: DemoUser = .ada, faults: FaultPlan? = nil,
+        scenario: DemoScenario, seed: SeedSession? = nil, user: DemoUser = .ada, faults: FaultPlan? = nil,
         port: Int = 0, logger: Logger
     ) async throws(LoopbackHostError) -> DemoBackend {
-        let tokens = TokenStore()
-        await tokens.seed(
-            seed,
-            accessExpired: scenario == .tokenExpired || scenario == .sessionRevoked,
-            refreshRevoked: scenario == .sessionRevoked)
+        let tokens = TokenStore(scenario: scenario)
+        if let seed { await tokens.seed(seed) }
         let record = ServerRecord()
         let stopSignal = StopSignal()
         let injector = faults.map(FaultInjector.init(plan:))
+        let ledger = TransferLedger()
         let responder = DemoResponder(
             scenario: scenario, user: user, tokens: tokens, faults: injector, record: record, stopSignal: stopSignal,
-            logger: logger)
+            ledger: ledger, logger: logger)
         let host = try await LoopbackHost.start(
             responder: responder, port: port, stopSignal: stopSignal, logger: logger)
-        return DemoBackend(scenario: scenario, host: host, record: record, faults: injector)
+        return DemoBackend(scenario: scenario, host: host, record: record, faults: injector, ledger: ledger)
+    }
+
+    /// Every path of the contract this backend serves (`{id}` for a path segment) and the methods it answers
+    /// there, so that a test can hold `docs/openapi.yaml` to it.
+    public static var routes: [(path: String, methods: [String])] {
+        DemoResponder.routes.map { ($0.path, $0.methods.map(\.rawValue)) }
     }
 
     /// The client reports received so far.
     public var receivedReports: [ReceivedReport] {
         get async { await record.reports }
+    }
+
+    /// How many transfers the backend made: its own count, whatever a client believes.
+    public var transferCount: Int {
+        get async { await ledger.count }
     }
 
     /// The faults injected so far, by kind.

@@ -1,23 +1,25 @@
-public import Foundation
-public import SharedError
+import Foundation
+import SharedError
 
 /// The kinds of error Navigation tells apart, so that its decision is one exhaustive switch.
-public enum RoutedError {
+enum RoutedError {
+    /// Nothing for anyone to see (``ErrorCategory/ignorable``): a cancelled load.
+    case ignorable(any Error)
     /// A shared network condition: always an alert.
     case shared(APIError)
     /// The session is over: route to sign-in, no alert.
     case sessionExpired(SessionExpiredError)
-    /// Any other error that can describe itself to a person.
-    case localized(any LocalizedError)
-    /// Everything else: logged with its type name, never dropped silently.
-    case unknown(any Error)
+    /// An error no screen explained (an unknown business error, any other `LocalizedError`, anything else):
+    /// developer detail in DEV, the safe default in production, never dropped silently.
+    case unexplained(any Error)
 
-    public init(_ error: any Error) {
+    init(_ error: any Error) {
         switch error {
+        case let categorized as any CategorizedError where categorized.category == .ignorable:
+            self = .ignorable(error)
         case let apiError as APIError: self = .shared(apiError)
         case let expired as SessionExpiredError: self = .sessionExpired(expired)
-        case let localized as any LocalizedError: self = .localized(localized)
-        default: self = .unknown(error)
+        default: self = .unexplained(error)
         }
     }
 }

@@ -4,19 +4,23 @@ public import SharedError
 
 /// The app-wide reactions to errors: the presented alert, the current route, and what was only logged.
 ///
-/// One router per app (or per CLI run). Features hand it the errors they do not own through ``ErrorRouting``.
+/// One router per app (or per CLI run). Features hand it the errors they do not own through ``ErrorRouting``;
+/// the router remembers which screen caused the alert and the route, so a screen's new load takes back its own
+/// and never another screen's.
 @MainActor
 public final class Router: ErrorRouting {
     /// The alert on screen, if any.
     public private(set) var presentedError: PresentationError?
     /// Where the user was sent, if anywhere.
     public private(set) var route: Route?
-    /// Type names of the errors that were logged instead of shown, in order.
+    /// Type names of the errors that were logged with their developer detail, in order.
     public private(set) var loggedErrors: [String] = []
 
-    /// Whether errors that are not app-wide are shown (`dev`) or only logged (`prod`).
+    /// Whether errors no screen explained show developer detail (`dev`) or the safe default (`prod`).
     public let environment: AppEnvironment
     private let logger: Logger
+    private var alertOwner: String?
+    private var routeOwner: String?
 
     public init(environment: AppEnvironment, logger: Logger) {
         self.environment = environment
@@ -25,63 +29,78 @@ public final class Router: ErrorRouting {
 
     /// The central `handle(_:)` from "Decoupled error handling": one exhaustive switch over the error and the
     /// environment, and a journey event for every decision.
-    public func handle(_ error: any Error) {
+    public func handle(_ error: some Error, for screen: String) {
         let name = JourneyName.of(error)
+        let category = (error as? any CategorizedError)?.category
         switch (RoutedError(error), environment) {
+        case (.ignorable, _):
+            record(.ignored, from: name, to: nil, category: category, level: .info)
         case (.shared(let apiError), _):
-            present(PresentationError(alertFor: apiError), from: name)
+            present(PresentationError(alertFor: apiError), from: name, category: category, for: screen)
         case (.sessionExpired, _):
-            routeToSignIn(from: name)
-        case (.localized(let localized), .dev):
-            present(PresentationError(alertFor: localized), from: name)
-        case (.localized, .prod):
-            logOnly(name, because: "prod shows no alert for \(name)")
-        case (.unknown, _):
-            logOnly(name, because: "no reaction is defined for \(name)")
+            routeToSignIn(from: name, category: category, for: screen)
+        case (.unexplained(let unexplained), .dev):
+            present(.developerDetail(for: unexplained), from: name, category: category, for: screen)
+        case (.unexplained(let unexplained), .prod):
+            present(.default, from: name, category: category, for: screen)
+            logDetail(of: unexplained, named: name, category: category)
+        }
+    }
+
+    public func withdraw(for screen: String) {
+        if alertOwner == screen {
+            presentedError = nil
+            alertOwner = nil
+        }
+        if routeOwner == screen {
+            route = nil
+            routeOwner = nil
         }
     }
 
     /// Closes the alert on screen.
     public func dismissAlert() {
         presentedError = nil
+        alertOwner = nil
     }
 
     /// Sends the user somewhere directly (for example to sign-in from a menu).
     public func show(_ route: Route) {
         self.route = route
+        routeOwner = nil
     }
 
-    private func present(_ alert: PresentationError, from name: String) {
+    private func present(_ alert: PresentationError, from name: String, category: ErrorCategory?, for screen: String) {
         presentedError = alert
-        logger.recordJourney(
-            ErrorJourneyEvent(
-                layer: .navigation, module: "Navigation", action: .presented, from: name, to: "alert: \(alert.title)")
-        )
+        alertOwner = screen
+        record(.presented, from: name, to: "alert: \(alert.title)", category: category, level: .info)
     }
 
-    private func routeToSignIn(from name: String) {
+    private func routeToSignIn(from name: String, category: ErrorCategory?, for screen: String) {
         guard route != .signIn else {
             // The session ended for several requests at once; the user needs to be sent to sign-in only once.
-            logger.recordJourney(
-                ErrorJourneyEvent(
-                    layer: .navigation, module: "Navigation", action: .ignored, from: name, to: "already at signIn"),
-                level: .debug
-            )
+            record(.ignored, from: name, to: "already at signIn", category: category, level: .debug)
             return
         }
         route = .signIn
-        logger.recordJourney(
-            ErrorJourneyEvent(layer: .navigation, module: "Navigation", action: .routed, from: name, to: "signIn")
-        )
+        routeOwner = screen
+        record(.routed, from: name, to: "signIn", category: category, level: .info)
     }
 
-    private func logOnly(_ name: String, because reason: String) {
+    /// Production keeps what DEV would have shown in the log, where a developer can still find it.
+    private func logDetail(of error: any Error, named name: String, category: ErrorCategory?) {
         loggedErrors.append(name)
+        record(.logged, from: name, to: PresentationError.detail(of: error), category: category, level: .error)
+    }
+
+    private func record(
+        _ action: JourneyAction, from name: String, to target: String?, category: ErrorCategory?, level: Logger.Level
+    ) {
         logger.recordJourney(
-            ErrorJourneyEvent(layer: .navigation, module: "Navigation", action: .logged, from: name, to: nil),
-            level: .error
+            ErrorJourneyEvent(
+                layer: .navigation, module: "Navigation", action: action, from: name, to: target, category: category),
+            level: level
         )
-        logger.debug("\(reason)")
     }
 }
 
@@ -94,5 +113,21 @@ extension PresentationError {
             message: details.isEmpty ? PresentationError.default.message : details.joined(separator: " "),
             presentation: .alert
         )
+    }
+
+    /// What DEV shows for an error no screen explained, so missing handling is caught before it ships: the
+    /// error's own words if it has any, then its type, the layer it came from, the server's code and the request
+    /// id.
+    static func developerDetail(for error: any Error) -> PresentationError {
+        PresentationError(
+            title: (error as? any LocalizedError)?.errorDescription ?? PresentationError.default.title,
+            message: "Developer detail (DEV only): " + detail(of: error), presentation: .alert, iconName: "ladybug")
+    }
+
+    /// `PaymentMethodsError.unknown(UnknownBusinessError) reached Navigation unexplained; from: …`.
+    static func detail(of error: any Error) -> String {
+        let origins = (error as? any Diagnosable)?.diagnostics.map(\.description) ?? []
+        let head = "\(JourneyName.of(error)) reached Navigation unexplained"
+        return origins.isEmpty ? head : head + "; from: " + origins.joined(separator: "; ")
     }
 }

@@ -1,4 +1,10 @@
 import Foundation
+import SharedError
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The built `errorflow` binary, run as a user would run it.
 enum Binary {
@@ -6,6 +12,8 @@ enum Binary {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// The run was stopped for taking longer than its time limit.
+        var timedOut: Bool
     }
 
     /// Next to the test bundle (`swift build --build-tests` builds both into the same folder).
@@ -17,40 +25,153 @@ enum Binary {
             .deletingLastPathComponent().appendingPathComponent(".build/debug/errorflow")
     }()
 
-    /// Runs `errorflow arguments…` to the end, with stdin closed and no terminal.
+    /// Runs `errorflow arguments…` to the end, with no terminal, `input` (or nothing) on stdin, and a home of its
+    /// own: `XDG_CONFIG_HOME` and `XDG_STATE_HOME` point into `home` (a fresh folder unless given), and the working
+    /// directory is `directory` (a fresh folder unless given), so no test ever reads or writes the real user's
+    /// session, outbox or files. A run that outlives `timeLimit` is killed and recorded as a failure of the
+    /// calling test.
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], home: URL? = nil, directory: URL? = nil,
+        input: String? = nil, terminalInput: String? = nil, stdout: URL? = nil, timeLimit: Duration = .seconds(90),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> Run {
+        let running = try start(
+            arguments, environment: environment, home: home, directory: directory, input: input,
+            terminalInput: terminalInput, stdout: stdout)
+        return await running.finish(timeLimit: timeLimit, sourceLocation: sourceLocation)
+    }
+
+    /// Starts `errorflow arguments…` as ``run(_:environment:home:directory:input:terminalInput:stdout:timeLimit:sourceLocation:)``
+    /// does, and returns at once, so a test can signal it while it runs. Its stdout goes to `stdout` if given
+    /// (`/dev/full`, say).
     ///
     /// Output goes to files, not pipes: a child that fills one pipe while the parent waits on the other would
     /// block forever (a sanitizer report on stderr did exactly that).
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+    static func start(
+        _ arguments: [String], environment: [String: String] = [:], home: URL? = nil, directory: URL? = nil,
+        input: String? = nil, terminalInput: String? = nil, stdout: URL? = nil
+    ) throws -> Running {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("errorflow-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let stdoutFile = folder.appendingPathComponent("stdout")
         let stderrFile = folder.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        let stdinFile = folder.appendingPathComponent("stdin")
+        FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
+        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        FileManager.default.createFile(atPath: stdinFile.path, contents: Data((input ?? "").utf8))
 
+        let home = home ?? folder.appendingPathComponent("home")
+        let directory = directory ?? folder.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = url
+        process.currentDirectoryURL = directory
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        process.standardOutput = try FileHandle(forWritingTo: stdoutFile)
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            [
+                "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+                "XDG_STATE_HOME": home.appendingPathComponent("state").path,
+            ].merging(environment) { _, given in given }
+        ) { _, new in new }
+        process.standardOutput = try FileHandle(forWritingTo: stdout ?? stdoutFile)
         process.standardError = try FileHandle(forWritingTo: stderrFile)
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = input == nil ? FileHandle.nullDevice : try FileHandle(forReadingFrom: stdinFile)
+        var terminal: PseudoTerminal?
+        if terminalInput != nil {
+            let pty = try PseudoTerminal()
+            process.standardInput = pty.secondary
+            terminal = pty
+        }
+        let ended = AsyncGateSignal()
+        process.terminationHandler = { _ in ended.fire() }
         try process.run()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus,
-            stdout: (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "")
+        if let terminal, let terminalInput { terminal.type(terminalInput) }
+        return Running(
+            process: process, ended: ended, folder: folder, stdoutFile: stdoutFile, stderrFile: stderrFile,
+            terminal: terminal, arguments: arguments)
     }
 
-    /// A running `errorflow serve`, stopped with SIGINT.
-    final class Server {
-        let process = Process()
+    /// An `errorflow` process that is running, or has ended and not been waited for.
+    final class Running {
+        let process: Process
+        private let ended: AsyncGateSignal
+        private let folder: URL
+        private let stdoutFile: URL
+        private let stderrFile: URL
+        private let terminal: PseudoTerminal?
+        private let arguments: [String]
+
+        fileprivate init(
+            process: Process, ended: AsyncGateSignal, folder: URL, stdoutFile: URL, stderrFile: URL,
+            terminal: PseudoTerminal?, arguments: [String]
+        ) {
+            self.process = process
+            self.ended = ended
+            self.folder = folder
+            self.stdoutFile = stdoutFile
+            self.stderrFile = stderrFile
+            self.terminal = terminal
+            self.arguments = arguments
+        }
+
+        /// What it has written to stdout so far (when it goes to the run's own file).
+        var stdoutSoFar: String { (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? "" }
+
+        /// What it has written to stderr so far.
+        var stderrSoFar: String { (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "" }
+
+        /// Sends it `number` (SIGINT, SIGTERM).
+        func send(_ number: Int32) {
+            kill(process.processIdentifier, number)
+        }
+
+        /// Waits for it to end; past `timeLimit` it is sent SIGTERM, then SIGKILL, and the calling test fails.
+        func finish(timeLimit: Duration = .seconds(90), sourceLocation: SourceLocation = #_sourceLocation) async -> Run
+        {
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let overran = LockedState(false)
+            let process = process
+            let watchdog = Task {
+                guard (try? await Task.sleep(for: timeLimit)) != nil, process.isRunning else { return }
+                overran.withLock { $0 = true }
+                process.terminate()
+                guard (try? await Task.sleep(for: .seconds(2))) != nil, process.isRunning else { return }
+                kill(process.processIdentifier, SIGKILL)
+            }
+            guard await ended.wait(atMost: timeLimit + .seconds(30), sourceLocation: sourceLocation) else {
+                kill(process.processIdentifier, SIGKILL)
+                return Run(status: -1, stdout: "", stderr: stderrSoFar, timedOut: true)
+            }
+            watchdog.cancel()
+            process.waitUntilExit()
+            terminal?.close()
+            let timedOut = overran.withLock { $0 }
+            #expect(
+                !timedOut,
+                "errorflow \(arguments.joined(separator: " ")) ran over \(timeLimit); its stderr ended: \(stderrSoFar.suffix(600))",
+                sourceLocation: sourceLocation)
+            return Run(
+                status: process.terminationStatus,
+                stdout: (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? "",
+                stderr: (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "",
+                timedOut: timedOut)
+        }
+    }
+
+    /// A running `errorflow serve`, stopped with SIGINT. Starting and stopping wait on a GCD thread, never on one
+    /// of the few threads Swift concurrency runs every test on.
+    final class Server: Sendable {
+        let process: Process
         let baseURL: String
 
-        init(scenario: String) throws {
+        private init(process: Process, baseURL: String) {
+            self.process = process
+            self.baseURL = baseURL
+        }
+
+        /// Starts `errorflow serve --port 0 --scenario scenario` and reads the address from its first line.
+        static func start(scenario: String) async throws -> Server {
+            let process = Process()
             process.executableURL = Binary.url
             process.arguments = ["serve", "--port", "0", "--scenario", scenario]
             let output = Pipe()
@@ -58,28 +179,116 @@ enum Binary {
             process.standardError = FileHandle.nullDevice
             process.standardInput = FileHandle.nullDevice
             try process.run()
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.availableData
-                guard !chunk.isEmpty else { break }
-                line.append(chunk)
+            let reader = output.fileHandleForReading
+            let text = await offThePool {
+                var line = Data()
+                while !line.contains(UInt8(ascii: "\n")) {
+                    let chunk = reader.availableData
+                    guard !chunk.isEmpty else { break }
+                    line.append(chunk)
+                }
+                return String(decoding: line, as: UTF8.self)
             }
-            let text = String(decoding: line, as: UTF8.self)
             guard let range = text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) else {
                 process.terminate()
                 throw ServerError.noAddress(text)
             }
-            baseURL = String(text[range])
+            return Server(process: process, baseURL: String(text[range]))
         }
 
-        func stop() -> Int32 {
+        /// Interrupts the server and returns its exit status.
+        func stop() async -> Int32 {
             process.interrupt()
-            process.waitUntilExit()
-            return process.terminationStatus
+            let process = process
+            return await offThePool {
+                process.waitUntilExit()
+                return process.terminationStatus
+            }
         }
 
         enum ServerError: Error {
             case noAddress(String)
         }
+    }
+}
+
+/// Runs blocking work (reading a pipe, waiting for a child) on a GCD thread, so that it never holds one of the
+/// few threads Swift concurrency runs every test on: two such waits at once would stall every other test.
+func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: work()) }
+    }
+}
+
+/// A one-shot signal a callback fires and a task awaits, fired at most once and safe to fire before the wait.
+final class AsyncGateSignal: Sendable {
+    private let state = LockedState<(fired: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+    func fire() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.fired = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    /// Returns when the signal fires, or after `limit` with a recorded failure (so that a callback that never
+    /// comes ends the test instead of hanging the run); `true` when it fired.
+    @discardableResult
+    func wait(atMost limit: Duration = .seconds(150), sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+        let watchdog = Task {
+            guard (try? await Task.sleep(for: limit)) != nil else { return }
+            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            guard let waiter else { return }
+            Issue.record("the signal did not fire within \(limit)", sourceLocation: sourceLocation)
+            waiter.resume()
+        }
+        await withCheckedContinuation { continuation in
+            let firedAlready = state.withLock { state -> Bool in
+                if state.fired { return true }
+                state.waiter = continuation
+                return false
+            }
+            if firedAlready { continuation.resume() }
+        }
+        watchdog.cancel()
+        return state.withLock { $0.fired }
+    }
+}
+
+/// A pseudo-terminal whose secondary end a child reads as its stdin, so that it believes a person is typing.
+final class PseudoTerminal {
+    let secondary: FileHandle
+    private let primary: Int32
+
+    /// Linux's `TIOCSPTLCK` and `TIOCGPTN`: unlock the secondary, and ask for its number.
+    private static let unlockRequest: UInt = 0x4004_5431
+    private static let numberRequest: UInt = 0x8004_5430
+
+    init() throws {
+        primary = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        var unlock: CInt = 0
+        var number: CInt = 0
+        guard primary >= 0, ioctl(primary, Self.unlockRequest, &unlock) == 0,
+            ioctl(primary, Self.numberRequest, &number) == 0
+        else { throw CocoaError(.featureUnsupported) }
+        let descriptor = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        guard descriptor >= 0 else { throw CocoaError(.fileReadNoPermission) }
+        secondary = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    }
+
+    /// Types `text`; a `\u{04}` (Ctrl-D) at the start of a line is the end of input.
+    func type(_ text: String) {
+        _ = text.utf8CString.withUnsafeBufferPointer { buffer in
+            write(primary, buffer.baseAddress, buffer.count - 1)
+        }
+    }
+
+    func close() {
+        Glibc.close(primary)
     }
 }

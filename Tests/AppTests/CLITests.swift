@@ -1,14 +1,16 @@
+import DemoBackend
 import Foundation
 import SharedError
+import TestSupport
 import Testing
 
 @testable import App
 
 /// The CLI as a user runs it: the built binary, its output and its exit codes.
-@Suite("The errorflow binary", .timeLimit(.minutes(2)))
+@Suite("The errorflow binary", .timeLimit(.minutes(3)))
 struct CLITests {
-    @Test func tourRunsEveryScenarioAndExitsZero() throws {
-        let run = try Binary.run(["tour"])
+    @Test func tourRunsEveryScenarioAndExitsZero() async throws {
+        let run = try await Binary.run(["tour"])
 
         #expect(run.status == 0, "\(run.stderr)")
         let summary = try #require(run.stdout.components(separatedBy: "Summary").last)
@@ -20,50 +22,39 @@ struct CLITests {
         #expect(!run.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
     }
 
-    @Test(arguments: ["wallet-banned", "token-expired", "cards-partly-invalid"])
-    func scenariosRunAgainstASeparatelyStartedServe(_ scenario: String) throws {
-        let server = try Binary.Server(scenario: scenario)
-        let folder = TemporaryFolder()
+    @Test func theTourTouchesNothingOfTheUsers() async throws {
+        let home = TemporaryFolder()
 
-        let run = try Binary.run([
-            "payments", "--scenario", scenario, "--base-url", server.baseURL, "--format", "json", "--session-file",
-            folder.file.path,
-        ])
-        #expect(server.stop() == 0, "serve stops cleanly on SIGINT")
+        let run = try await Binary.run(["tour"], home: home.url)
 
-        #expect(run.status == 0, "\(run.stderr)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        #expect(object["scenario"] as? String == scenario)
-        #expect(object["outcome"] as? String == "content")
-        let journey = try #require(object["journey"] as? [[String: Any]])
-        switch scenario {
-        case "wallet-banned": #expect(journey.contains { $0["to"] as? String == "WalletRepositoryError.banned" })
-        case "token-expired": #expect(journey.contains { $0["action"] as? String == "recovered" })
-        default: #expect((object["clientReports"] as? [[String: Any]])?.count == 3)
-        }
+        #expect(run.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: home.url.path), "no session or outbox of the user's is made")
     }
 
-    @Test func jsonIsExactlyTheDocumentedObject() throws {
-        let run = try Binary.run(["payments", "--scenario", "offline", "--format", "json"])
+    @Test func jsonIsExactlyTheDocumentedObject() async throws {
+        let run = try await Binary.run(["payments", "--scenario", "offline", "--format", "json"])
 
         #expect(run.status == 3)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(
             Set(object.keys) == [
                 "scenario", "screen", "outcome", "state", "presentedError", "route", "journey", "clientReports",
-                "exitCode",
+                "pendingReports", "droppedReports", "exitCode",
             ])
         let presented = try #require(object["presentedError"] as? [String: Any])
         #expect(Set(presented.keys) == ["title", "message", "presentation"])
         #expect(presented["presentation"] as? String == "alert")
         let journey = try #require(object["journey"] as? [[String: Any]])
-        #expect(journey.allSatisfy { Set($0.keys) == ["layer", "module", "action", "from", "to"] })
+        #expect(
+            journey.allSatisfy { Set($0.keys) == ["layer", "module", "action", "from", "to", "category", "origin"] })
+        #expect(journey.first?["category"] as? String == "unhandleableHere")
+        #expect(journey.first?["origin"] as? String == "transport")
         #expect(object["route"] is NSNull)
         #expect(object["exitCode"] as? Int == 3)
     }
 
-    @Test func clientReportsInJSONNameEndpointKeyPathAndKind() throws {
-        let run = try Binary.run(["profile", "--scenario", "profile-missing-fields", "--format", "json"])
+    @Test func clientReportsInJSONNameEndpointKeyPathAndKind() async throws {
+        let run = try await Binary.run(["profile", "--scenario", "profile-missing-fields", "--format", "json"])
 
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let reports = try #require(object["clientReports"] as? [[String: String]])
@@ -74,96 +65,148 @@ struct CLITests {
             ])
     }
 
-    @Test func mermaidIsASequenceDiagramOfTheJourney() throws {
-        let run = try Binary.run(["payments", "--scenario", "wallet-banned", "--format", "mermaid"])
+    @Test func mermaidIsASequenceDiagramOfTheJourney() async throws {
+        let run = try await Binary.run(["payments", "--scenario", "wallet-banned", "--format", "mermaid"])
 
         #expect(run.stdout.hasPrefix("sequenceDiagram"))
+        #expect(run.stdout.contains("backend->>networking: mapped [unhandleable] HTTP 403 wallet_banned"))
         #expect(
-            run.stdout.contains("networking->>data: mapped HTTPClientError.forbidden → WalletRepositoryError.banned"))
+            run.stdout.contains(
+                "networking->>data: mapped [unhandleable] HTTPClientError.forbidden → WalletRepositoryError.banned"))
     }
 
-    @Test func traceAddsTheJourneyToTheText() throws {
-        let plain = try Binary.run(["wallet", "--scenario", "wallet-page-no-wallet"])
-        let traced = try Binary.run(["wallet", "--scenario", "wallet-page-no-wallet", "--trace"])
+    @Test func traceAddsTheJourneyToTheText() async throws {
+        let plain = try await Binary.run(["wallet", "--scenario", "wallet-page-no-wallet"])
+        let traced = try await Binary.run(["wallet", "--scenario", "wallet-page-no-wallet", "--trace"])
 
         #expect(plain.status == 1 && traced.status == 1)
         #expect(plain.stdout.contains("You don't have a wallet yet"))
         #expect(!plain.stdout.contains("Journey"))
         #expect(
             traced.stdout.contains(
-                "domain       mapped    WalletRepositoryError.noWalletFound → WalletPageError.noWallet"))
+                "domain       mapped    [unhandleable] WalletRepositoryError.noWalletFound → WalletPageError.noWallet"))
     }
 
-    @Test func anUnknownScenarioListsTheValidNamesAndExits2() throws {
-        let run = try Binary.run(["payments", "--scenario", "no-such-scenario"])
+    @Test func anUnknownScenarioListsTheScreensNamesAndExits2() async throws {
+        let run = try await Binary.run(["wallet", "--scenario", "no-such-scenario"])
 
         #expect(run.status == 2)
         #expect(run.stderr.contains("no-such-scenario"))
-        #expect(DemoScenarioNames.all.allSatisfy { run.stderr.contains($0) })
+        #expect(run.stderr.contains("wallet-page-happy") && run.stderr.contains("wallet-page-no-wallet"))
+        #expect(!run.stderr.contains("payments-happy"))
     }
 
-    @Test(arguments: ["not a url", "ftp://host", "http://", "127.0.0.1:8080"])
-    func aMalformedBaseURLExits2(_ value: String) throws {
-        let run = try Binary.run(["payments", "--base-url", value])
+    @Test func aScenarioOfAnotherScreenIsRefusedWithThisScreensScenarios() async throws {
+        let run = try await Binary.run(["payments", "--scenario", "signin-approve"])
+
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("signin-approve is a signin scenario; payments plays: payments-happy"))
+        #expect(!run.stderr.contains("profile-happy"))
+    }
+
+    @Test(arguments: [
+        "not a url", "ftp://host", "http://", "127.0.0.1:8080", "http://127.0.0.1:99999", "http://127.0.0.1:0",
+    ])
+    func aMalformedBaseURLExits2(_ value: String) async throws {
+        let run = try await Binary.run(["payments", "--base-url", value])
 
         #expect(run.status == 2)
         #expect(run.stderr.contains("--base-url"))
     }
 
-    @Test func anUnreachableBackendIsTheNetworkUnavailableMessageWithExit3() throws {
-        let run = try Binary.run(["payments", "--base-url", "http://127.0.0.1:9"])
+    @Test func anUppercaseSchemeIsStillHTTP() async throws {
+        let home = TemporaryFolder()
+        try await signedIn(at: home)
+
+        let run = try await Binary.run(["payments", "--base-url", "HTTP://127.0.0.1:9"], home: home.url)
+
+        #expect(run.status == 3, "\(run.stderr)")
+    }
+
+    @Test func anUnreachableBackendIsTheNetworkUnavailableMessageWithExit3() async throws {
+        let home = TemporaryFolder()
+        try await signedIn(at: home)
+
+        let run = try await Binary.run(["payments", "--base-url", "http://127.0.0.1:9"], home: home.url)
 
         #expect(run.status == 3)
         #expect(run.stdout.contains("Network unavailable"))
     }
 
-    @Test func anUnwritableSessionPathSaysSoAndTheRunGoesOnSignedOut() throws {
-        let run = try Binary.run(["profile", "--session-file", "/proc/errorflow/session.json"])
+    @Test func sessionFileIsOnlyForBaseURLRuns() async throws {
+        let run = try await Binary.run(["payments", "--session-file", "/tmp/x.json"])
 
-        #expect(run.status == 1)
-        #expect(run.stdout.contains("cannot write the session file /proc/errorflow/session.json"))
-        #expect(run.stdout.contains("routed to sign-in"))
-    }
-
-    @Test func theSessionFileLivesInTheUsersConfigDirectoryByDefault() throws {
-        let folder = TemporaryFolder()
-
-        let run = try Binary.run(["profile"], environment: ["XDG_CONFIG_HOME": folder.url.path])
-
-        #expect(run.status == 0)
-        let file = folder.url.appendingPathComponent("errorflow/session.json")
-        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
-        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--session-file is for --base-url runs"))
     }
 
     @Test(arguments: [["frobnicate"], ["payments", "--frobnicate"], ["--env", "staging", "payments"]])
-    func usageErrorsExit2WithTheUsage(_ arguments: [String]) throws {
-        let run = try Binary.run(arguments)
+    func usageErrorsExit2WithTheUsage(_ arguments: [String]) async throws {
+        let run = try await Binary.run(arguments)
 
         #expect(run.status == 2)
         #expect(run.stderr.contains("Usage:"))
     }
 
-    @Test func helpExplainsTheCommandsAndTheExitCodes() throws {
-        let run = try Binary.run(["--help"])
+    @Test func helpExplainsTheCommandsAndTheExitCodes() async throws {
+        let run = try await Binary.run(["--help"])
 
         #expect(run.status == 0)
-        for command in ["tour", "scenarios", "payments", "wallet", "signin", "profile", "serve"] {
+        for command in ["tour", "scenarios", "payments", "wallet", "signin", "profile", "session", "serve"] {
             #expect(run.stdout.contains(command))
         }
-        #expect(run.stdout.contains("3 the backend could not be reached"))
+        #expect(run.stdout.contains("3 the backend could not be reached or does not speak the contract"))
     }
 
-    @Test func scenariosListsEachOnOneLine() throws {
-        let run = try Binary.run(["scenarios"])
+    /// Every screen has its command, registered, and its help lists its own scenarios and no other.
+    @Test(arguments: Screen.allCases)
+    func eachScreensHelpListsItsScenarios(_ screen: Screen) async throws {
+        let run = try await Binary.run([screen.rawValue, "--help"])
+
+        #expect(run.status == 0, "\(run.stderr)")
+        for scenario in DemoScenario.allCases {
+            let listed = run.stdout.contains("\n  \(scenario.rawValue) ")
+            #expect(listed == (scenario.plan.screen == screen), "\(scenario.rawValue) in \(screen.rawValue) --help")
+        }
+    }
+
+    @Test func transferJSONHasTheBackendsOwnCount() async throws {
+        let run = try await Binary.run(["transfer", "--scenario", "transfer-timeout-replayed", "--format", "json"])
+
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(object["backendTransfers"] as? Int == 1)
+        let journey = try #require(object["journey"] as? [[String: Any]])
+        #expect(journey.contains { $0["action"] as? String == "recovered" && $0["layer"] as? String == "data" })
+    }
+
+    @Test func scenariosListsEachOnOneLine() async throws {
+        let run = try await Binary.run(["scenarios"])
 
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == DemoScenarioNames.all.count)
         #expect(zip(lines, DemoScenarioNames.all).allSatisfy { $0.hasPrefix($1) })
     }
 
-    @Test func withoutATerminalSignInUsesTheScriptedAnswer() throws {
-        let run = try Binary.run(["signin", "--scenario", "signin-cancel", "--format", "json"])
+    @Test func onATerminalSignInAsksOnStderrSoStdoutStaysTheScreens() async throws {
+        let run = try await Binary.run(["signin", "--format", "json"], terminalInput: "perhaps\na\n")
+
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect(object?["outcome"] as? String == "content", "stdout is exactly the JSON object: \(run.stdout)")
+        #expect(
+            run.stderr.components(separatedBy: "Continue as Ada Lovelace?").count == 3, "asked again after 'perhaps'")
+    }
+
+    @Test func onATerminalTheEndOfInputIsACancel() async throws {
+        let run = try await Binary.run(["signin", "--format", "json"], terminalInput: "\u{04}")
+
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(#""outcome" : "ignored""#), "\(run.stdout)")
+    }
+
+    @Test func withoutATerminalSignInUsesTheScriptedAnswer() async throws {
+        let run = try await Binary.run(["signin", "--scenario", "signin-cancel", "--format", "json"])
 
         #expect(run.status == 0)
         #expect(run.stdout.contains(#""outcome" : "ignored""#))
@@ -176,6 +219,15 @@ struct CLITests {
     func colourOnlyOnATerminalAndNeverWithNoColor(_ isTerminal: Bool, _ environment: [String: String], _ colour: Bool) {
         #expect(Console.style(isTerminal: isTerminal, environment: environment).usesColor == colour)
     }
+
+    /// Puts a session into `home`'s default session file, as a sign-in against some backend would.
+    private func signedIn(at home: TemporaryFolder) async throws {
+        let backend = try await ContractBackend.start()
+        let run = try await Binary.run(
+            ["signin", "--base-url", backend.baseURL.absoluteString, "--answer", "approve"], home: home.url)
+        await backend.stop()
+        #expect(run.status == 0, "\(run.stderr)")
+    }
 }
 
 /// The catalog's names, as the document spells them.
@@ -184,16 +236,20 @@ enum DemoScenarioNames {
         "payments-happy", "wallet-missing", "wallet-banned", "wallet-in-review", "cards-service-down",
         "cards-partly-invalid", "apple-pay-needs-setup", "apple-pay-unavailable", "no-payment-methods",
         "payments-unexpected", "offline", "server-flaky", "rate-limited", "slow-backend", "token-expired",
-        "session-revoked", "wallet-page-happy", "wallet-page-no-wallet", "signin-approve", "signin-cancel",
-        "signin-failed", "signin-unknown", "signin-banned", "profile-happy", "profile-missing-fields",
-        "profile-invalid-avatar", "profile-broken",
+        "session-revoked", "wallet-page-happy", "wallet-page-no-wallet", "wallet-page-unavailable", "signin-approve",
+        "signin-cancel", "signin-failed", "signin-unknown", "signin-banned", "profile-happy", "profile-missing-fields",
+        "profile-invalid-avatar", "profile-broken", "profile-unavailable", "transfer-happy", "transfer-invalid-input",
+        "transfer-invalid-fields", "transfer-insufficient-funds", "transfer-timeout-replayed", "transfer-key-reused",
+        "transfer-pending", "transfer-offline", "transfer-session-ends",
     ]
 }
 
 @Suite("The load run", .timeLimit(.minutes(2)))
 struct LoadRunTests {
-    @Test func stopsByItselfAndClassifiesEveryFailure() throws {
-        let run = try Binary.run(["load", "--clients", "20", "--requests", "400", "--fault-rate", "0.3", "--seed", "7"])
+    @Test func stopsByItselfAndClassifiesEveryFailure() async throws {
+        let run = try await Binary.run([
+            "load", "--clients", "20", "--requests", "400", "--fault-rate", "0.3", "--seed", "7",
+        ])
 
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("400 calls in"))
@@ -205,8 +261,8 @@ struct LoadRunTests {
         #expect(run.stdout.contains("retried"), "injected faults were recovered from on the way")
     }
 
-    @Test func refusesNonsense() throws {
-        #expect(try Binary.run(["load", "--fault-rate", "2"]).status == 2)
-        #expect(try Binary.run(["load", "--clients", "0"]).status == 2)
+    @Test func refusesNonsense() async throws {
+        #expect(try await Binary.run(["load", "--fault-rate", "2"]).status == 2)
+        #expect(try await Binary.run(["load", "--clients", "0"]).status == 2)
     }
 }

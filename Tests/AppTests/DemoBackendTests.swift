@@ -65,4 +65,112 @@ struct DemoBackendTests {
         #expect(received.first?.failures.map(\.kind) == ["invalid"])
         #expect(await sender.deliveredReports().count == 1)
     }
+
+    // MARK: - Transfers: the demo keeps the contract's idempotency
+
+    @Test func theSameKeyAndBodyAgainAnswersTheOriginalAndMakesNothingNew() async throws {
+        let (backend, seed) = try await startSignedIn()
+
+        let first = await send(Self.transferBody, key: "k-1", to: backend, token: seed.accessToken)
+        let again = await send(Self.transferBody, key: "k-1", to: backend, token: seed.accessToken)
+        let count = await backend.transferCount
+        await backend.stop()
+
+        #expect(first.value?.status == 201)
+        #expect(again.value?.body == first.value?.body, "the original transfer, same id")
+        #expect(count == 1)
+    }
+
+    @Test func theSameKeyWithAnotherBodyIsRefused() async throws {
+        let (backend, seed) = try await startSignedIn()
+
+        _ = await send(Self.transferBody, key: "k-1", to: backend, token: seed.accessToken)
+        let other = await send(
+            #"{"toAccount":"X","amount":"99.00","currency":"EUR"}"#, key: "k-1", to: backend, token: seed.accessToken)
+        let count = await backend.transferCount
+        await backend.stop()
+
+        #expect(other.value?.status == 409)
+        #expect(errorCode(other) == "idempotency_key_reused")
+        #expect(count == 1)
+    }
+
+    @Test(
+        arguments: [
+            (#"{"toAccount":"DE89","amount":"12.50","currency":"EUR"}"#, nil, 400, "missing_idempotency_key"),
+            (#"{"toAccount":"","amount":"0","currency":"eur"}"#, "k-2", 422, "validation_failed"),
+            ("[1,2]", "k-3", 400, "bad_request"),
+        ] as [(String, String?, Int, String)])
+    func refusesATransferItCannotMake(_ body: String, _ key: String?, _ status: Int, _ code: String) async throws {
+        let (backend, seed) = try await startSignedIn()
+
+        let answer = await send(body, key: key, to: backend, token: seed.accessToken)
+        let count = await backend.transferCount
+        await backend.stop()
+
+        #expect(answer.value?.status == status)
+        #expect(errorCode(answer) == code)
+        #expect(count == 0)
+    }
+
+    @Test func aMadeTransferCanBeLookedUpAndAnUnknownOneIsNotFound() async throws {
+        let (backend, seed) = try await startSignedIn()
+        _ = await send(Self.transferBody, key: "k-1", to: backend, token: seed.accessToken)
+
+        let found = await call(.get, "/v1/transfers/t-1", on: backend, token: seed.accessToken)
+        let missing = await call(.get, "/v1/transfers/t-9", on: backend, token: seed.accessToken)
+        await backend.stop()
+
+        #expect(found.value?.status == 200)
+        #expect(missing.value?.status == 404)
+        #expect(errorCode(missing) == "transfer_not_found")
+    }
+
+    @Test func headIsAGetWithoutABodyAndAWrongMethodSaysWhichAreAllowed() async throws {
+        let (backend, seed) = try await startSignedIn()
+
+        let head = await call(.head, "/v1/wallet", on: backend, token: seed.accessToken)
+        let wrong = await call(.delete, "/v1/transfers", on: backend, token: seed.accessToken)
+        await backend.stop()
+
+        #expect(head.value?.status == 200)
+        #expect(head.value?.body.isEmpty == true)
+        #expect(wrong.value?.status == 405)
+        #expect(wrong.value?.headers["Allow"] == "POST")
+    }
+
+    // MARK: - Helpers
+
+    static let transferBody =
+        #"{"amount":"12.50","currency":"EUR","note":"rent","toAccount":"DE89 3704 0044 0532 0130 00"}"#
+
+    private func startSignedIn() async throws -> (DemoBackend, SeedSession) {
+        let seed = SeedSession.random()
+        return (try await DemoBackend.start(scenario: .transferHappy, seed: seed, logger: quietLogger), seed)
+    }
+
+    private func send(
+        _ body: String, key: String?, to backend: DemoBackend, token: String
+    ) async -> Result<HTTPResponse, HTTPClientError> {
+        var headers: HTTPHeaders = ["Content-Type": "application/json", "Authorization": "Bearer \(token)"]
+        if let key { headers["Idempotency-Key"] = key }
+        let request = HTTPRequest(
+            method: .post, url: backend.baseURL.appendingPathComponent("/v1/transfers"), headers: headers,
+            body: Data(body.utf8))
+        return await URLSessionHTTPClient(logger: quietLogger).outcome(of: request)
+    }
+
+    private func call(
+        _ method: HTTPMethod, _ path: String, on backend: DemoBackend, token: String
+    ) async -> Result<HTTPResponse, HTTPClientError> {
+        let request = HTTPRequest(
+            method: method, url: backend.baseURL.appendingPathComponent(path),
+            headers: ["Authorization": "Bearer \(token)"])
+        return await URLSessionHTTPClient(logger: quietLogger).outcome(of: request)
+    }
+
+    private func errorCode(_ answer: Result<HTTPResponse, HTTPClientError>) -> String? {
+        guard let body = answer.value?.body else { return nil }
+        return (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["error"] as? String
+    }
 }

@@ -22,6 +22,8 @@ struct Expectation: Sendable, CustomTestStringConvertible {
     /// Text that must be on the screen.
     var screen: [String] = []
     var journeyIsEmpty = false
+    /// How many transfers the demo backend holds at the end, by its own count (transfer scenarios).
+    var backendTransfers: Int?
 
     var testDescription: String { scenario.rawValue }
 
@@ -67,8 +69,11 @@ struct Expectation: Sendable, CustomTestStringConvertible {
             screen: ["No payment methods"]),
         .init(
             scenario: .paymentsUnexpected, outcome: "presented", exitCode: 1,
-            steps: ["domain mapped no payment method left → PaymentMethodsError.unknown(UnknownBusinessError)"],
-            screen: ["Something went wrong"]),
+            steps: [
+                "domain mapped no payment method left → PaymentMethodsError.unknown(UnknownBusinessError)",
+                "navigation presented PaymentMethodsError.unknown(UnknownBusinessError) → alert: Something went wrong",
+            ],
+            screen: ["Something went wrong", "Developer detail"]),
         .init(
             scenario: .offline, outcome: "presented", exitCode: 3,
             steps: [
@@ -93,8 +98,9 @@ struct Expectation: Sendable, CustomTestStringConvertible {
         .init(
             scenario: .tokenExpired, outcome: "content", exitCode: 0,
             steps: [
-                "networking recovered HTTPClientError.unauthorized(token_expired) → access token refreshed once for 1 waiting request(s)",
+                "networking recovered HTTPClientError.unauthorized(token_expired) → access token refreshed once for 2 waiting requests",
                 "networking retried HTTPClientError.unauthorized(token_expired) → replayed GET /v1/wallet with the new token",
+                "networking retried HTTPClientError.unauthorized(token_expired) → replayed GET /v1/payment-cards with the new token",
             ]),
         .init(
             scenario: .sessionRevoked, outcome: "routed", exitCode: 1,
@@ -107,6 +113,13 @@ struct Expectation: Sendable, CustomTestStringConvertible {
             scenario: .walletPageNoWallet, outcome: "presented", exitCode: 1,
             steps: ["presentation presented WalletPageError.noWallet → inline: You don't have a wallet yet"],
             screen: ["Create a wallet"]),
+        .init(
+            scenario: .walletPageUnavailable, outcome: "presented", exitCode: 1,
+            steps: [
+                "domain mapped WalletRepositoryError.unavailable → WalletPageError.unknown(UnknownBusinessError)",
+                "navigation presented WalletPageError.unknown(UnknownBusinessError) → alert: Something went wrong",
+            ],
+            screen: ["Developer detail"]),
         .init(
             scenario: .signinApprove, outcome: "content", exitCode: 0, screen: ["Signed in as Ada Lovelace"],
             journeyIsEmpty: true),
@@ -139,6 +152,58 @@ struct Expectation: Sendable, CustomTestStringConvertible {
             steps: ["data mapped DecodingFailure.missing(id) → ProfileRepositoryError.malformed(id)"],
             reports: ["/v1/me id missing"],
             screen: ["Your profile could not be loaded"]),
+        .init(
+            scenario: .profileUnavailable, outcome: "presented", exitCode: 1,
+            steps: ["navigation presented ProfileRepositoryError.unavailable → alert: Something went wrong"],
+            screen: ["Developer detail"]),
+        .init(
+            scenario: .transferHappy, outcome: "content", exitCode: 0, screen: ["✔ t-1 completed · EUR 12.50"],
+            journeyIsEmpty: true, backendTransfers: 1),
+        .init(
+            scenario: .transferInvalidInput, outcome: "presented", exitCode: 1,
+            steps: [
+                "domain mapped the form before sending → TransferError.invalid(toAccount,amount)",
+                "presentation presented TransferError.invalid(toAccount,amount) → inline: toAccount, amount",
+            ],
+            screen: ["Enter the account to send to.", "Use digits, with up to two decimals (12.50)."],
+            backendTransfers: 0),
+        .init(
+            scenario: .transferInvalidFields, outcome: "presented", exitCode: 1,
+            steps: [
+                "data mapped HTTPClientError.unexpectedStatus(422) → TransferRepositoryError.rejected(amount,toAccount,note)"
+            ],
+            screen: [
+                "That's more than you can send at once.", "This isn't an account we can send to.", "Check the note.",
+            ], backendTransfers: 0),
+        .init(
+            scenario: .transferInsufficientFunds, outcome: "presented", exitCode: 1,
+            steps: ["presentation presented TransferError.insufficientFunds → alert: Not enough money in your wallet"],
+            backendTransfers: 0),
+        .init(
+            scenario: .transferTimeoutReplayed, outcome: "content", exitCode: 0,
+            steps: [
+                "networking mapped URLError.networkConnectionLost → HTTPClientError.connectionLost",
+                "data recovered POST /v1/transfers answered on attempt 2 → made once: every attempt carried the same Idempotency-Key",
+            ],
+            screen: ["✔ t-1 completed"], backendTransfers: 1),
+        .init(
+            scenario: .transferKeyReused, outcome: "presented", exitCode: 1,
+            steps: [
+                "data mapped HTTPClientError.conflict → TransferRepositoryError.keyReused",
+                "navigation presented TransferError.unknown(UnknownBusinessError) → alert: Something went wrong",
+            ], backendTransfers: 0),
+        .init(
+            scenario: .transferPending, outcome: "content", exitCode: 0,
+            screen: ["✔ t-1 pending", "On its way: the transfer is pending."], journeyIsEmpty: true, backendTransfers: 1
+        ),
+        .init(
+            scenario: .transferOffline, outcome: "presented", exitCode: 3,
+            steps: ["data mapped HTTPClientError.offline → TransferRepositoryError.notSent"],
+            screen: ["You're offline", "Nothing was sent."], backendTransfers: 0),
+        .init(
+            scenario: .transferSessionEnds, outcome: "routed", exitCode: 1,
+            steps: ["navigation routed SessionExpiredError → signIn"],
+            screen: ["DE89 3704 0044 0532 0130 00", "12.50", "routed to sign-in"], backendTransfers: 0),
     ]
 }
 
@@ -149,10 +214,26 @@ struct ScenarioCatalogTests {
         #expect(Expectation.all.map(\.scenario) == DemoScenario.allCases)
     }
 
+    /// ARCHITECTURE.md's scenario list: every scenario, in order, on its screen, with its exit code.
+    @Test func theArchitectureListsEveryScenarioAsThePlanSays() throws {
+        let markdown = try String(contentsOf: ArchitectureDocument.url, encoding: .utf8)
+        let section =
+            try #require(markdown.components(separatedBy: "\n## Scenarios\n").last)
+            .components(separatedBy: "\n## ").first ?? ""
+        let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| scenario ") }
+            .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+
+        #expect(rows.map { $0.first ?? "" } == DemoScenario.allCases.map(\.rawValue))
+        for row in rows {
+            let scenario = try #require(DemoScenario(rawValue: row[0]))
+            #expect(row[1] == scenario.plan.screen.rawValue, "\(row[0])'s screen")
+            #expect(row.last?.hasSuffix("(\(scenario.plan.expectedExitCode))") == true, "\(row[0])'s exit code")
+        }
+    }
+
     @Test(arguments: Expectation.all)
     func endsAsTheCatalogSays(_ expected: Expectation) async throws {
-        let folder = TemporaryFolder()
-        let report = await runner(sessionFile: folder.file).run(expected.scenario, on: expected.scenario.plan.screen)
+        let report = await demo().run(expected.scenario, on: expected.scenario.plan.screen)
 
         #expect(report.outcome.rawValue == expected.outcome)
         #expect(report.exitCode == expected.exitCode)
@@ -172,50 +253,73 @@ struct ScenarioCatalogTests {
         for text in expected.screen {
             #expect(report.screenText.contains(text), "\(report.screenText)")
         }
+        #expect(report.backendTransfers == expected.backendTransfers, "the backend's own count of transfers")
     }
 
-    @Test func aRevokedSessionLeavesNoSessionFile() async {
+    @Test func theDemoLeavesNothingBehindInItsTemporaryFolder() async throws {
         let folder = TemporaryFolder()
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        var options = demo().options
+        options.temporaryDirectory = folder.url
 
-        _ = await runner(sessionFile: folder.file).run(.sessionRevoked, on: .payments)
+        let signedIn = await DemoRun(options: options).run(.signinApprove, on: .signin)
+        _ = await DemoRun(options: options).run(.tokenExpired, on: .payments)
 
-        #expect(!FileManager.default.fileExists(atPath: folder.file.path))
-    }
-
-    @Test func anApprovedSignInLeavesASessionFileOnlyTheUserCanRead() async throws {
-        let folder = TemporaryFolder()
-
-        _ = await runner(sessionFile: folder.file).run(.signinApprove, on: .signin)
-
-        let attributes = try FileManager.default.attributesOfItem(atPath: folder.file.path)
-        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(signedIn.outcome == .content)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
     }
 
     @Test func theJourneyIsWhatTheLayersRecordedInThisRun() async {
-        let folder = TemporaryFolder()
-        let first = await runner(sessionFile: folder.file).run(.walletBanned, on: .payments)
-        let second = await runner(sessionFile: folder.file).run(.paymentsHappy, on: .payments)
+        let first = await demo().run(.walletBanned, on: .payments)
+        let second = await demo().run(.paymentsHappy, on: .payments)
 
         #expect(!first.journey.isEmpty)
         #expect(second.journey.isEmpty, "a run never shows another run's steps")
     }
 
+    /// DEV presents what no screen explained with developer detail; production shows the safe default and keeps
+    /// the detail in the log. The catalog says which scenarios end that way.
+    @Test(arguments: DemoScenario.allCases.filter { $0.plan.endsUnexplained }, AppEnvironment.allCases)
+    func devAndProdDifferWhereTheCatalogSays(_ scenario: DemoScenario, _ environment: AppEnvironment) async throws {
+        var options = demo().options
+        options.environment = environment
+
+        let report = await DemoRun(options: options).run(scenario, on: scenario.plan.screen)
+
+        let alert = try #require(report.presentedError)
+        let steps = report.journey.map(\.event).filter { $0.layer == .navigation }.map(\.action)
+        switch environment {
+        case .dev:
+            #expect(alert.message?.hasPrefix("Developer detail (DEV only)") == true)
+            #expect(alert.message?.contains("request req-") == true, "the request id leads to the backend's log")
+            #expect(steps == [.presented])
+        case .prod:
+            #expect(alert == .default)
+            #expect(steps == [.presented, .logged], "the detail is only logged")
+            #expect(report.journey.last?.event.to?.contains("request req-") == true)
+        }
+        #expect(scenario.plan.expectedAlert(in: environment)?.matches(report.presentedError) == true)
+    }
+
+    @Test func severalScenariosShowTheDifference() {
+        #expect(DemoScenario.allCases.filter { $0.plan.endsUnexplained }.count >= 3)
+    }
+
     @Test func prodOnlyChangesWhatIsNotAppWide() async {
-        let folder = TemporaryFolder()
-        var options = runner(sessionFile: folder.file).options
+        var options = demo().options
         options.environment = .prod
 
-        let report = await ScenarioRunner(options: options).run(.offline, on: .payments)
+        let report = await DemoRun(options: options).run(.offline, on: .payments)
 
         #expect(report.outcome == .presented, "APIError is an alert in prod too")
     }
 
-    private func runner(sessionFile: URL) -> ScenarioRunner {
+    private func demo() -> DemoRun {
         let collector = JourneyCollector()
-        return ScenarioRunner(
+        return DemoRun(
             options: .init(
-                sessionFile: sessionFile, appVersion: "test", collector: collector,
-                logger: .journeyRecording(label: "test", into: collector), backendLogger: quietLogger))
+                appVersion: "test", collector: collector, logger: .journeyRecording(label: "test", into: collector),
+                backendLogger: quietLogger))
     }
 }
 

@@ -52,11 +52,36 @@ enum ImportRules {
             if let owner, LayerRules.forbidden[owner]?.contains(module) == true {
                 found.append("\(place): \(owner) must not import \(module)")
             }
+            if module == "App", !isTest(path) {
+                found.append("\(place): nothing imports App, the composition root")
+            }
             if module == "DemoBackend", owner != "App", !isTest(path) {
                 found.append("\(place): only App and tests import DemoBackend")
             }
+            if module == "DemoBackend", isCompositionRoot(path) {
+                found.append(
+                    "\(place): the composition root never imports DemoBackend; the demo supplies a configuration")
+            }
+        }
+        if isCompositionRoot(path) {
+            found += compositionViolations(path: path, source: source)
         }
         return found
+    }
+
+    /// The folder of the composition root, which builds the production app and knows nothing of the demo.
+    static let compositionRoot = "App/Composition/"
+
+    private static func isCompositionRoot(_ path: String) -> Bool {
+        path.hasPrefix(compositionRoot)
+    }
+
+    /// Lines of the composition root that speak of scenarios: the demo's business, never the app's.
+    static func compositionViolations(path: String, source: String) -> [String] {
+        source.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
+            line.lowercased().contains("scenario")
+                ? "\(path):\(index + 1): the composition root mentions scenarios; they belong to App/Demo" : nil
+        }
     }
 
     /// `Modules/NAME/...` → NAME, `Modules/ThirdParty/NAME/...` → NAME, `App/...` → App.

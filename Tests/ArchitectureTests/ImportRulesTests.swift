@@ -4,7 +4,7 @@ import Testing
 @Suite("Every import obeys the folder rules")
 struct ImportRulesTests {
     @Test func noSourceFileBreaksARule() throws {
-        let files = try swiftFiles(under: ["Modules", "App", "Tests"])
+        let files = PackageRoot.swiftFiles(under: ["Modules", "App", "Tests"])
         #expect(files.count > 10, "the scan found too few files to be meaningful")
 
         var violations: [String] = []
@@ -15,18 +15,6 @@ struct ImportRulesTests {
         #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
     }
 
-    private func swiftFiles(under folders: [String]) throws -> [String] {
-        let manager = FileManager.default
-        var paths: [String] = []
-        for folder in folders {
-            let root = PackageRoot.url.appendingPathComponent(folder)
-            guard let enumerator = manager.enumerator(atPath: root.path) else { continue }
-            for case let relative as String in enumerator where relative.hasSuffix(".swift") {
-                paths.append("\(folder)/\(relative)")
-            }
-        }
-        return paths.sorted()
-    }
 }
 
 @Suite("The import rules can fail")
@@ -93,6 +81,55 @@ struct ImportRuleCheckerTests {
 
     @Test func navigationImportingAFeatureFails() {
         #expect(!ImportRules.violations(path: "Modules/Navigation/X.swift", source: "import AuthFeature").isEmpty)
+    }
+
+    @Test func theCompositionRootImportingTheDemoBackendFails() {
+        let violations = ImportRules.violations(path: "App/Composition/ComposedApp.swift", source: "import DemoBackend")
+
+        #expect(
+            violations == [
+                "App/Composition/ComposedApp.swift:1: the composition root never imports DemoBackend; the demo supplies a configuration"
+            ])
+        #expect(ImportRules.violations(path: "App/Demo/DemoRun.swift", source: "import DemoBackend").isEmpty)
+    }
+
+    @Test func theCompositionRootMentioningScenariosFails() {
+        let source = "struct AppConfiguration {\n    var plan: ScenarioPlan\n}"
+
+        #expect(
+            ImportRules.violations(path: "App/Composition/AppConfiguration.swift", source: source) == [
+                "App/Composition/AppConfiguration.swift:2: the composition root mentions scenarios; they belong to App/Demo"
+            ])
+    }
+
+    @Test func theScanReallyCoversTheCompositionRoot() throws {
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: PackageRoot.url.appendingPathComponent(ImportRules.compositionRoot).path)
+
+        #expect(files.contains("ComposedApp.swift"), "the guard watches the folder the composition root lives in")
+    }
+
+    @Test func featuresAreFoundOnDiskNotNamedByHand() {
+        #expect(LayerRules.features.isSuperset(of: ["AuthFeature", "PaymentsFeature", "TransfersFeature"]))
+        #expect(LayerRules.features.allSatisfy { $0.hasSuffix("Feature") })
+    }
+
+    @Test func aNewFeatureIsGuardedWithoutEditingTheRules() throws {
+        let modules = FileManager.default.temporaryDirectory.appendingPathComponent("modules-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: modules) }
+        for name in ["SharedError", "LoansFeature", "CardsFeature"] {
+            try FileManager.default.createDirectory(
+                at: modules.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+
+        #expect(LayerRules.discoverFeatures(in: modules) == ["LoansFeature", "CardsFeature"])
+    }
+
+    @Test(arguments: ["PaymentsFeature", "DemoBackend", "App"])
+    func aFeatureImportingAnotherFeatureTheDemoOrTheAppFails(_ module: String) {
+        let path = "Modules/TransfersFeature/Presentation/X.swift"
+
+        #expect(!ImportRules.violations(path: path, source: "import \(module)").isEmpty)
     }
 
     @Test func ownersAreReadFromThePath() {

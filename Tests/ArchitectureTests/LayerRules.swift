@@ -1,15 +1,26 @@
+import Foundation
+
 /// The rules of ARCHITECTURE.md's "Layer rules", as checks over a dependency graph and over `import` lines.
 enum LayerRules {
-    static let features: Set<String> = ["AuthFeature", "PaymentsFeature"]
+    /// Every feature module, found on disk: each `Modules/*Feature` folder. A new feature is guarded the moment its
+    /// folder exists, without anyone editing these rules.
+    static let features: Set<String> = discoverFeatures(in: PackageRoot.url.appendingPathComponent("Modules"))
+
+    static func discoverFeatures(in modules: URL) -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: modules.path)) ?? []
+        return Set(names.filter { $0.hasSuffix("Feature") })
+    }
+
     /// Each vendor stand-in and the one feature that may import it.
     static let standInOwners = ["AuthenticationServicesStandIn": "AuthFeature", "PassKitStandIn": "PaymentsFeature"]
     static let internalModules: Set<String> = features.union(standInOwners.keys).union([
-        "SharedError", "Navigation", "Networking", "Domain", "DemoBackend", "TestSupport",
+        "SharedError", "Navigation", "Networking", "Domain", "PrivateFiles", "DemoBackend", "TestSupport",
     ])
 
-    /// Modules a library module must never use, by the module that must not.
+    /// Modules a library module must never use, by the module that must not. No module uses App, the executable.
     static let forbidden: [String: Set<String>] = [
         "SharedError": internalModules,
+        "PrivateFiles": internalModules,
         "Domain": features.union(standInOwners.keys).union(["Networking", "Navigation", "DemoBackend", "TestSupport"]),
         "Navigation": features.union(standInOwners.keys).union(["Networking", "Domain", "DemoBackend", "TestSupport"]),
         "Networking": features.union(standInOwners.keys).union(["Domain", "Navigation", "DemoBackend", "TestSupport"]),
@@ -29,6 +40,9 @@ enum LayerRules {
                 }
                 if let owner = standInOwners[dependency], owner != target {
                     found.append("\(target) → \(dependency): only \(owner) may use this vendor stand-in")
+                }
+                if dependency == "App" {
+                    found.append("\(target) → App: nothing depends on the composition root")
                 }
                 if dependency == "DemoBackend", target != "App" {
                     found.append("\(target) → DemoBackend: only App and tests may use the demo backend")

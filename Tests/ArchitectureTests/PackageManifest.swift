@@ -27,9 +27,16 @@ struct PackageManifest {
         }
     }
 
-    /// Runs `swift package dump-package` with its own scratch path: inside `swift test` the default `.build` is
-    /// locked by the running build, and the command would wait for it forever.
-    static func load(packageRoot: URL) throws -> PackageManifest {
+    /// This package's manifest, read once for every test that needs it.
+    static let current = Task { try await load(packageRoot: PackageRoot.url) }
+
+    /// Runs `swift package dump-package` (off the test threads) with its own scratch path: inside `swift test` the
+    /// default `.build` is locked by the running build, and the command would wait for it forever.
+    static func load(packageRoot: URL) async throws -> PackageManifest {
+        try await offThePool { try loadWaiting(packageRoot: packageRoot) }
+    }
+
+    private static func loadWaiting(packageRoot: URL) throws -> PackageManifest {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("errorflow-dump-package-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }

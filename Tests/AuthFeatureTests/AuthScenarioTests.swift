@@ -30,6 +30,21 @@ struct AuthScenarioTests {
         #expect(String(decoding: body, as: UTF8.self) == #"{"identityToken":"apple-identity:ada"}"#)
     }
 
+    @Test(arguments: [#","user":null"#, "", #","user":{"name":"no id"}"#])
+    func theUserInTheSignInAnswerIsOptional(_ user: String) async throws {
+        let tokens = #"{"accessToken":"access-2","refreshToken":"refresh-2","expiresIn":900\#(user)}"#
+        let world = AuthWorld(answer: .approve, routes: RouteScript(["/v1/auth/apple": [.respond(.json(200, tokens))]]))
+        let sut = world.signInViewModel()
+
+        await sut.signIn()
+
+        #expect(sut.state.phase == .signedIn(name: "Ada Lovelace"), "the name Apple gave is used instead")
+        #expect(await world.store.load()?.accessToken == "access-2")
+        let reported = world.reports.submitted.map(\.keyPath)
+        #expect(
+            reported == (user.contains("no id") ? ["user.id"] : []), "only a user that breaks the contract is reported")
+    }
+
     @Test func signinCancel() async {
         let world = AuthWorld(answer: .cancel, routes: RouteScript([:]))
         let sut = world.signInViewModel()

@@ -17,30 +17,13 @@ struct AuthViewModelBoundaryTests {
 
         await sut.signIn()
 
-        let observed: String
-        if let forwarded = probe.events().first(where: { $0.action == .forwarded }) {
-            observed =
-                "forwarded to Navigation as " + (forwarded.to ?? "").replacingOccurrences(of: "Navigation: ", with: "")
-            #expect(router.presentedError != nil)
-        } else if probe.events().contains(where: { $0.action == .ignored }), sut.state.phase == .idle,
-            sut.state.error == nil
-        {
-            observed = "ignored: back to idle, no alert"
-        } else if let presented = sut.state.error {
-            observed =
-                "\(presented.presentation.rawValue): \(presented.title)"
-                + (presented.message == "with an unknown reason" ? " (with an unknown reason)" : "")
-        } else {
-            observed = "nothing"
-        }
-        #expect(observed == (try ArchitectureDocument.boundary("SignInViewModel")[error.journeyName]))
+        try BoundaryTable("SignInViewModel").check(
+            error.journeyName, category: error.category, reaction: .recorded(by: .presentation, in: probe))
         #expect(sut.state.phase == .idle)
     }
 
     @Test func theSignInTableNamesNoErrorThatDoesNotExist() throws {
-        #expect(
-            Set(try ArchitectureDocument.boundary("SignInViewModel").keys)
-                == Set(SignInError.allCases.map(\.journeyName)))
+        try BoundaryTable("SignInViewModel").checkNamesExactly(SignInError.allCases.map(\.journeyName))
     }
 
     @Test(arguments: ProfileRepositoryError.allCases)
@@ -51,24 +34,67 @@ struct AuthViewModelBoundaryTests {
 
         await sut.load()
 
-        let observed: String
-        if let forwarded = probe.events().first(where: { $0.action == .forwarded }) {
-            observed =
-                "forwarded to Navigation as " + (forwarded.to ?? "").replacingOccurrences(of: "Navigation: ", with: "")
-            #expect(router.presentedError != nil || router.route == .signIn)
-        } else if let presented = sut.state.error {
-            observed = "\(presented.presentation.rawValue): \(presented.title)"
-        } else {
-            observed = "nothing"
-        }
-        #expect(observed == (try ArchitectureDocument.boundary("ProfileViewModel")[error.journeyName]))
+        try BoundaryTable("ProfileViewModel").check(
+            error.journeyName, category: error.category, reaction: .recorded(by: .presentation, in: probe))
     }
 
     @Test func theProfileTableNamesNoErrorThatDoesNotExist() throws {
-        #expect(
-            Set(try ArchitectureDocument.boundary("ProfileViewModel").keys)
-                == Set(ProfileRepositoryError.allCases.map(\.journeyName)))
+        try BoundaryTable("ProfileViewModel").checkNamesExactly(ProfileRepositoryError.allCases.map(\.journeyName))
     }
+
+    @Test(arguments: [SignInError.failed, .shared(.networkUnavailable), .unavailable(.sample)])
+    func aSuccessAfterAFailureShowsNoOldErrorOrAlert(_ failure: SignInError) async {
+        let router = Router(environment: .dev, logger: quietLogger)
+        let service = SequencedSignIn([.failure(failure), .success(SignedInUser(id: "u-1", name: "Ada"))])
+        let sut = SignInViewModel(service: service, router: router, logger: quietLogger)
+
+        await sut.signIn()
+        await sut.signIn()
+
+        #expect(sut.state.error == nil && router.presentedError == nil)
+        #expect(sut.state.phase == .signedIn(name: "Ada"))
+    }
+
+    @Test func aFailureAfterASuccessShowsNoOldGreeting() async {
+        let service = SequencedSignIn([.success(SignedInUser(id: "u-1", name: "Ada")), .failure(.failed)])
+        let sut = SignInViewModel(
+            service: service, router: Router(environment: .dev, logger: quietLogger), logger: quietLogger)
+
+        await sut.signIn()
+        await sut.signIn()
+
+        #expect(sut.state.message == nil)
+        #expect(sut.state.phase == .idle)
+    }
+
+    @Test(arguments: [
+        ProfileRepositoryError.malformed(keyPath: "id"), .shared(.timedOut), .sessionExpired, .unavailable(.sample),
+    ])
+    func aProfileSuccessAfterAFailureShowsNoOldErrorAlertOrRoute(_ failure: ProfileRepositoryError) async {
+        let router = Router(environment: .dev, logger: quietLogger)
+        let sut = ProfileViewModel(
+            repository: SequencedProfile([.failure(failure), .success(Self.profile)]), router: router,
+            logger: quietLogger)
+
+        await sut.load()
+        await sut.load()
+
+        #expect(sut.state.error == nil && router.presentedError == nil && router.route == nil)
+        #expect(sut.state.name == "Ada")
+    }
+
+    @Test func aProfileFailureAfterASuccessShowsNoOldProfile() async {
+        let sut = ProfileViewModel(
+            repository: SequencedProfile([.success(Self.profile), .failure(.shared(.timedOut))]),
+            router: Router(environment: .dev, logger: quietLogger), logger: quietLogger)
+
+        await sut.load()
+        await sut.load()
+
+        #expect(sut.state.name == nil && sut.state.email == nil && sut.state.avatarURL == nil)
+    }
+
+    static let profile = UserProfile(id: "u-1", name: "Ada", email: "ada@example.com", avatarURL: nil)
 
     @Test func everySignInAttemptClearsTheLastError() async {
         let service = SequencedSignIn([.failure(.failed), .success(SignedInUser(id: "u-1", name: "Ada"))])
@@ -95,14 +121,22 @@ private struct FailingProfile: ProfileRepository {
     func fetchProfile() async throws(ProfileRepositoryError) -> UserProfile { throw error }
 }
 
-private actor SequencedSignIn: SignInService {
-    private var results: [Result<SignedInUser, SignInError>]
+private struct SequencedSignIn: SignInService {
+    private let results: ResultSequence<SignedInUser, SignInError>
 
     init(_ results: [Result<SignedInUser, SignInError>]) {
-        self.results = results
+        self.results = ResultSequence(results)
     }
 
-    func signIn() async throws(SignInError) -> SignedInUser {
-        try results.removeFirst().get()
+    func signIn() async throws(SignInError) -> SignedInUser { try results.next() }
+}
+
+private struct SequencedProfile: ProfileRepository {
+    private let results: ResultSequence<UserProfile, ProfileRepositoryError>
+
+    init(_ results: [Result<UserProfile, ProfileRepositoryError>]) {
+        self.results = ResultSequence(results)
     }
+
+    func fetchProfile() async throws(ProfileRepositoryError) -> UserProfile { try results.next() }
 }

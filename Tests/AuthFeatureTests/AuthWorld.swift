@@ -7,8 +7,8 @@ import Networking
 import SharedError
 import TestSupport
 
-/// The auth feature composed as the app composes it, over an in-memory backend and a session file in a fresh
-/// temporary folder.
+/// The auth feature composed as the app composes it (the chain as `HTTPChain` builds it), over an in-memory
+/// backend and a session file in a fresh temporary folder.
 @MainActor
 final class AuthWorld {
     nonisolated static let baseURL = TestURL.make("")
@@ -23,19 +23,22 @@ final class AuthWorld {
     private let plain: any HTTPClient
     private let authenticated: any HTTPClient
 
-    init(answer: SignInAnswer = .approve, script: @escaping HTTPClientSpy.Script) {
+    init(
+        answer: SignInAnswer = .approve, clock: VirtualClock = VirtualClock(autoAdvanceLimit: .seconds(5)),
+        script: @escaping HTTPClientSpy.Script
+    ) {
         let logger = probe.logger
         folder = TemporaryFolder()
         spy = HTTPClientSpy(script: script)
         router = Router(environment: .dev, logger: logger)
-        store = FileSessionStore(path: folder.url.appendingPathComponent("session.json"), logger: logger)
+        let store = FileSessionStore(path: folder.url.appendingPathComponent("session.json"), logger: logger)
+        self.store = store
         self.answer = answer
-        plain = StatusCodeMappingHTTPClient(decoratee: spy, logger: logger)
-        let session = StoredAuthenticationSession(store: store, client: plain, baseURL: Self.baseURL, logger: logger)
-        authenticated = AuthenticatingHTTPClient(
-            decoratee: plain,
-            coordinator: TokenRefreshCoordinator(session: session, clock: VirtualClock(), logger: logger),
-            logger: logger)
+        let chain = HTTPChain(transport: spy, clock: clock, random: FixedRandomSource(0.5), logger: logger) {
+            StoredAuthenticationSession(store: store, client: $0, baseURL: Self.baseURL, logger: logger)
+        }
+        plain = chain.plain
+        authenticated = chain.authenticated
     }
 
     convenience init(answer: SignInAnswer = .approve, routes: RouteScript) {

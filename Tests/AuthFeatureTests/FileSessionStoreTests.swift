@@ -49,14 +49,20 @@ struct FileSessionStoreTests {
         #expect(try leftovers().isEmpty, "no temporary file is left behind")
     }
 
-    @Test func aWriteThatDiedBeforeItsRenameLeavesThePreviousSession() async throws {
+    /// A save writes a new file and renames it over the old one; it never rewrites the old file in place, so a
+    /// save that dies half-way leaves the previous session whole. Seen through a descriptor opened on the old file
+    /// before the save: an in-place writer would change what it reads.
+    @Test func aSaveNeverRewritesThePreviousFileInPlace() async throws {
         try await FileSessionStore(path: path, logger: quietLogger).save(Self.session(1))
-        let halfWritten = path.deletingLastPathComponent().appendingPathComponent(".session.json.crashed.tmp")
-        try Data(#"{"accessToken":"acc"#.utf8).write(to: halfWritten)
+        let before = try Data(contentsOf: path)
+        let previous = try FileHandle(forReadingFrom: path)
+        defer { try? previous.close() }
 
-        let loaded = await FileSessionStore(path: path, logger: quietLogger).load()
+        try await FileSessionStore(path: path, logger: quietLogger).save(Self.session(2))
 
-        #expect(loaded == Self.session(1))
+        #expect(try previous.readToEnd() == before, "the old file is untouched")
+        #expect(try Data(contentsOf: path) != before, "the path now holds the new session")
+        #expect(try leftovers().isEmpty)
     }
 
     @Test(arguments: [#"{"accessToken":"#, "not json at all", #"{"accessToken":"a"}"#, ""])
@@ -82,15 +88,19 @@ struct FileSessionStoreTests {
         #expect(capture.lines.contains { $0.contains("can be read by others") && $0.contains(String(mode, radix: 8)) })
     }
 
-    @Test func anUnreadableFileMeansSignedOut() async throws {
+    @Test func aDirectoryAtThePathMeansSignedOutAndStaysAsItIs() async throws {
         try FileManager.default.createDirectory(at: path, withIntermediateDirectories: true)
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: path.path)
+        let inside = path.appendingPathComponent("keep.txt")
+        try Data("mine".utf8).write(to: inside)
         let capture = LogCapture()
+        let sut = FileSessionStore(path: path, logger: capture.logger())
 
-        let loaded = await FileSessionStore(path: path, logger: capture.logger()).load()
+        let loaded = await sut.load()
+        await sut.clear()
 
         #expect(loaded == nil)
-        #expect(capture.lines.contains { $0.contains("cannot be read") })
+        #expect(capture.lines.contains { $0.contains("is a directory") })
+        #expect(try Data(contentsOf: inside) == Data("mine".utf8), "the directory and its files survive")
     }
 
     @Test func noFileMeansSignedOutQuietly() async {

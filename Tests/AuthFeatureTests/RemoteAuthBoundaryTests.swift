@@ -10,46 +10,43 @@ import Testing
 @MainActor
 @Suite("Auth data boundaries", .timeLimit(.minutes(1)))
 struct RemoteAuthBoundaryTests {
-    nonisolated static func inputs(codes: [(HTTPClientError.Kind, String)]) -> [(key: String, error: HTTPClientError)] {
-        HTTPClientError.Kind.allCases.map { ("HTTPClientError.\($0.name)", error($0)) }
-            + codes.map { ("HTTPClientError.\($0.0.name) + \($0.1)", error($0.0, code: $0.1)) }
-    }
-
-    nonisolated static let signInInputs = inputs(codes: [
+    nonisolated static let signInInputs = HTTPClientErrorSamples.all(plus: [
         (.unauthorized, "invalid_identity_token"), (.forbidden, "account_banned"),
     ])
-    nonisolated static let refreshInputs = inputs(codes: [
+    nonisolated static let refreshInputs = HTTPClientErrorSamples.all(plus: [
         (.unauthorized, "invalid_grant"), (.unexpectedStatus(400), "invalid_grant"),
     ])
-    nonisolated static let profileInputs = inputs(codes: [])
+    nonisolated static let profileInputs = HTTPClientErrorSamples.all()
 
     @Test(arguments: signInInputs)
     func signInMapsEachHTTPClientErrorAsDocumented(_ input: (key: String, error: HTTPClientError)) async throws {
         let world = AuthWorld { _, _ throws(HTTPClientError) in throw input.error }
+        let probe = JourneyProbe()
         let service = RemoteSignInService(
             facade: AppleSignInFacade(userAgent: .scripted(.approve), logger: quietLogger), client: world.spy,
-            baseURL: AuthWorld.baseURL, store: world.store, reporter: world.reports, logger: quietLogger)
+            baseURL: AuthWorld.baseURL, store: world.store, reporter: world.reports, logger: probe.logger)
 
         let thrown = try #require(await outcome(of: SignInError.self, try await service.signIn()).error)
 
-        #expect(thrown.journeyName == (try ArchitectureDocument.boundary("RemoteSignInService")[input.key]))
+        try BoundaryTable("RemoteSignInService").check(
+            input.key, category: input.error.category, reaction: .recorded(by: .data, in: probe, result: thrown))
     }
 
     @Test func signInWithABrokenTokenAnswerIsAsDocumented() async throws {
         let world = AuthWorld(routes: RouteScript(["/v1/auth/apple": [.respond(.json(200, #"{"accessToken":""}"#))]]))
+        let probe = JourneyProbe()
         let service = RemoteSignInService(
             facade: AppleSignInFacade(userAgent: .scripted(.approve), logger: quietLogger), client: world.spy,
-            baseURL: AuthWorld.baseURL, store: world.store, reporter: world.reports, logger: quietLogger)
+            baseURL: AuthWorld.baseURL, store: world.store, reporter: world.reports, logger: probe.logger)
 
         let thrown = try #require(await outcome(of: SignInError.self, try await service.signIn()).error)
 
-        #expect(thrown.journeyName == (try ArchitectureDocument.boundary("RemoteSignInService")["DecodingFailure"]))
+        try BoundaryTable("RemoteSignInService").check(
+            "DecodingFailure", category: .unhandleableHere, reaction: .recorded(by: .data, in: probe, result: thrown))
     }
 
     @Test func theSignInTableNamesNothingElse() throws {
-        let documented = Set(try ArchitectureDocument.boundary("RemoteSignInService").keys)
-
-        #expect(documented == Set(Self.signInInputs.map(\.key)).union(["DecodingFailure"]))
+        try BoundaryTable("RemoteSignInService").checkNamesExactly(Self.signInInputs.map(\.key) + ["DecodingFailure"])
     }
 
     @Test(arguments: refreshInputs)
@@ -61,11 +58,12 @@ struct RemoteAuthBoundaryTests {
 
         let observed = describe(await outcome(of: TokenRefreshError.self, try await session.refreshAccessToken()))
 
-        #expect(observed == (try ArchitectureDocument.boundary("StoredAuthenticationSession")[input.key]))
+        try BoundaryTable("StoredAuthenticationSession").check(
+            input.key, category: input.error.category, reaction: .value(observed))
     }
 
     @Test func refreshWithoutASessionOrWithABrokenAnswerIsAsDocumented() async throws {
-        let table = try ArchitectureDocument.boundary("StoredAuthenticationSession")
+        let table = try BoundaryTable("StoredAuthenticationSession")
         let empty = AuthWorld(routes: RouteScript([:]))
         let broken = AuthWorld(routes: RouteScript(["/v1/auth/refresh": [.respond(.json(200, "{}"))]]))
         try await broken.signedIn()
@@ -83,21 +81,23 @@ struct RemoteAuthBoundaryTests {
                     store: broken.store, client: broken.spy, baseURL: AuthWorld.baseURL, logger: quietLogger
                 ).refreshAccessToken()))
 
-        #expect(noSession == table["no stored session"])
-        #expect(brokenAnswer == table["DecodingFailure"])
-        #expect(Set(table.keys) == Set(Self.refreshInputs.map(\.key)).union(["no stored session", "DecodingFailure"]))
+        table.check("no stored session", category: nil, reaction: .value(noSession))
+        table.check("DecodingFailure", category: .unhandleableHere, reaction: .value(brokenAnswer))
+        table.checkNamesExactly(Self.refreshInputs.map(\.key) + ["no stored session", "DecodingFailure"])
     }
 
     @Test(arguments: profileInputs)
     func profileMapsEachHTTPClientErrorAsDocumented(_ input: (key: String, error: HTTPClientError)) async throws {
+        let probe = JourneyProbe()
         let repository = RemoteProfileRepository(
             client: HTTPClientSpy(results: [.failure(input.error)]), baseURL: AuthWorld.baseURL,
-            reporter: ClientReportingSpy(), logger: quietLogger)
+            reporter: ClientReportingSpy(), logger: probe.logger)
 
         let thrown = try #require(
             await outcome(of: ProfileRepositoryError.self, try await repository.fetchProfile()).error)
 
-        #expect(thrown.journeyName == (try ArchitectureDocument.boundary("RemoteProfileRepository")[input.key]))
+        try BoundaryTable("RemoteProfileRepository").check(
+            input.key, category: input.error.category, reaction: .recorded(by: .data, in: probe, result: thrown))
     }
 
     @Test(arguments: [
@@ -106,25 +106,22 @@ struct RemoteAuthBoundaryTests {
     ])
     func profileWithoutAnIdIsAsDocumented(_ key: String, _ body: String) async throws {
         let reports = ClientReportingSpy()
+        let probe = JourneyProbe()
         let repository = RemoteProfileRepository(
             client: HTTPClientSpy(answering: .json(200, body)), baseURL: AuthWorld.baseURL, reporter: reports,
-            logger: quietLogger)
+            logger: probe.logger)
 
         let thrown = try #require(
             await outcome(of: ProfileRepositoryError.self, try await repository.fetchProfile()).error)
 
-        #expect(thrown.journeyName == (try ArchitectureDocument.boundary("RemoteProfileRepository")[key]))
+        try BoundaryTable("RemoteProfileRepository").check(
+            key, category: .unhandleableHere, reaction: .recorded(by: .data, in: probe, result: thrown))
         #expect(reports.submitted.map(\.keyPath) == ["id"], "the broken required field is reported too")
     }
 
     @Test func theProfileTableNamesNothingElse() throws {
-        let documented = Set(try ArchitectureDocument.boundary("RemoteProfileRepository").keys)
-
-        #expect(
-            documented
-                == Set(Self.profileInputs.map(\.key)).union([
-                    "DecodingFailure.missing(id)", "DecodingFailure.invalid(id)",
-                ]))
+        try BoundaryTable("RemoteProfileRepository").checkNamesExactly(
+            Self.profileInputs.map(\.key) + ["DecodingFailure.missing(id)", "DecodingFailure.invalid(id)"])
     }
 
     private func describe(_ result: Result<AccessToken, TokenRefreshError>) -> String {
@@ -134,10 +131,5 @@ struct RemoteAuthBoundaryTests {
         case .failure(.invalidGrant): "TokenRefreshError.invalidGrant (the session ends)"
         case .failure(.unavailable): "TokenRefreshError.unavailable (the session is kept)"
         }
-    }
-
-    nonisolated private static func error(_ kind: HTTPClientError.Kind, code: String? = nil) -> HTTPClientError {
-        HTTPClientError(
-            kind: kind, context: HTTPErrorContext(request: .get("/"), status: kind.status, serverCode: code))
     }
 }

@@ -25,10 +25,7 @@ struct LoadPaymentMethodsUseCaseTests {
         let (sut, probe) = makeSUT(
             wallet: .failure(error), flags: PaymentFeatureFlags(wallet: true, cards: false, applePay: false))
 
-        let observed = await reaction(of: sut, to: error.journeyName, probe: probe)
-
-        #expect(observed == LoadPaymentMethodsUseCase.reaction(to: error).description)
-        #expect(observed == (try documented[error.journeyName]))
+        try await check(error, sut, probe)
     }
 
     @Test(arguments: PaymentCardsRepositoryError.allCases)
@@ -36,10 +33,7 @@ struct LoadPaymentMethodsUseCaseTests {
         let (sut, probe) = makeSUT(
             cards: .failure(error), flags: PaymentFeatureFlags(wallet: false, cards: true, applePay: false))
 
-        let observed = await reaction(of: sut, to: error.journeyName, probe: probe)
-
-        #expect(observed == LoadPaymentMethodsUseCase.reaction(to: error).description)
-        #expect(observed == (try documented[error.journeyName]))
+        try await check(error, sut, probe)
     }
 
     @Test(arguments: ApplePayError.allCases)
@@ -47,17 +41,13 @@ struct LoadPaymentMethodsUseCaseTests {
         let (sut, probe) = makeSUT(
             applePay: .failure(error), flags: PaymentFeatureFlags(wallet: false, cards: false, applePay: true))
 
-        let observed = await reaction(of: sut, to: error.journeyName, probe: probe)
-
-        #expect(observed == (try documented[error.journeyName]))
+        try await check(error, sut, probe)
     }
 
     @Test func theDocumentNamesNoErrorThatDoesNotExist() throws {
-        let known = Set(
+        try BoundaryTable("LoadPaymentMethodsUseCase").checkNamesExactly(
             WalletRepositoryError.allCases.map(\.journeyName) + PaymentCardsRepositoryError.allCases.map(\.journeyName)
                 + ApplePayError.allCases.map(\.journeyName))
-
-        #expect(Set(try documented.keys) == known)
     }
 
     // MARK: Omitting and forwarding
@@ -95,7 +85,8 @@ struct LoadPaymentMethodsUseCaseTests {
 
     @Test func nothingLeftWithAnUnexplainedFailureIsAnUnknownBusinessError() async {
         let (sut, probe) = makeSUT(
-            wallet: .failure(.unavailable), cards: .failure(.serviceDown), applePay: .failure(.serviceNotAvailable))
+            wallet: .failure(.unavailable(.sample)), cards: .failure(.serviceDown),
+            applePay: .failure(.serviceNotAvailable))
 
         let result = await outcome(of: PaymentMethodsError.self, try await sut.execute())
 
@@ -103,7 +94,9 @@ struct LoadPaymentMethodsUseCaseTests {
             result.error
                 == .unknown(
                     UnknownBusinessError(underlying: [
-                        "WalletRepositoryError.unavailable", "PaymentCardsRepositoryError.serviceDown",
+                        .sample,
+                        Diagnostic(
+                            error: "PaymentCardsRepositoryError.serviceDown", layer: .data, serverCode: "SERVICE_DOWN"),
                     ])))
         #expect(probe.events().last?.to == "PaymentMethodsError.unknown(UnknownBusinessError)")
         #expect(probe.entries().last?.level == .error)
@@ -118,17 +111,47 @@ struct LoadPaymentMethodsUseCaseTests {
         #expect(probe.actions() == [.omitted])
     }
 
-    @Test(arguments: [WalletRepositoryError.shared(.networkUnavailable), .sessionExpired])
-    func anAppWideConditionStopsTheLoadBeforeTheNextSource(_ error: WalletRepositoryError) async {
-        let cards = InMemoryPaymentCardsRepository(.success([PaymentsSamples.visa]))
-        let sut = LoadPaymentMethodsUseCase(
-            wallets: InMemoryWalletRepository(.failure(error)), cards: cards,
-            applePay: StubApplePayService(.success(ApplePay(status: .available))), logger: quietLogger)
+    @Test(arguments: [
+        (WalletRepositoryError.shared(.networkUnavailable), PaymentMethodsError.shared(.networkUnavailable)),
+        (.sessionExpired, .sessionExpired),
+    ])
+    func anAppWideConditionStopsTheLoadAndNothingIsOffered(
+        _ error: WalletRepositoryError, _ expected: PaymentMethodsError
+    ) async {
+        let (sut, probe) = makeSUT(wallet: .failure(error))
 
         let result = await outcome(of: PaymentMethodsError.self, try await sut.execute())
 
-        #expect(result.error != nil)
-        #expect(cards.callCount == 0)
+        #expect(result.error == expected)
+        #expect(probe.actions() == [.forwarded], "the other sources' answers are not decided on")
+    }
+
+    @Test func theSourcesAreAskedAtOnceAndDecidedInOrder() async throws {
+        let gate = AsyncGate()
+        let wallets = GatedWalletRepository(gate: gate, result: .failure(.banned))
+        let cards = InMemoryPaymentCardsRepository(.failure(.cardsLocked))
+        let probe = JourneyProbe()
+        let sut = LoadPaymentMethodsUseCase(
+            wallets: wallets, cards: cards, applePay: StubApplePayService(.success(ApplePay(status: .available))),
+            logger: probe.logger)
+
+        let load = Task { await outcome(of: PaymentMethodsError.self, try await sut.execute()) }
+        await eventually("the cards to be asked") { cards.callCount > 0 }
+        await gate.open()
+        let methods = try #require(await load.value.value)
+
+        #expect(methods == [.applePay(ApplePay(status: .available))], "cards were asked while the wallet still waited")
+        #expect(
+            probe.events().map(\.from) == ["WalletRepositoryError.banned", "PaymentCardsRepositoryError.cardsLocked"])
+    }
+
+    @Test func aCancelledSourceStopsTheLoadQuietly() async {
+        let (sut, probe) = makeSUT(wallet: .failure(.cancelled))
+
+        let result = await outcome(of: PaymentMethodsError.self, try await sut.execute())
+
+        #expect(result.error == .cancelled)
+        #expect(probe.actions() == [.forwarded])
     }
 
     @Test func aSourceTurnedOffByItsFlagIsNeverAsked() async throws {
@@ -146,23 +169,24 @@ struct LoadPaymentMethodsUseCaseTests {
 
     // MARK: - Helpers
 
-    private var documented: [String: String] {
-        get throws { try ArchitectureDocument.boundary("LoadPaymentMethodsUseCase") }
-    }
-
-    /// What the use case did with `name`, in the words of ARCHITECTURE.md.
-    private func reaction(of sut: LoadPaymentMethodsUseCase, to name: String, probe: JourneyProbe) async -> String {
+    /// Runs `error` as the only source's failure and checks the use case's step against the table: the first step
+    /// is about the source; a second (nothing left) says whether the omission was explained.
+    private func check(_ error: some SourceFailure, _ sut: LoadPaymentMethodsUseCase, _ probe: JourneyProbe)
+        async throws
+    {
         let result = await outcome(of: PaymentMethodsError.self, try await sut.execute())
-        guard let entry = probe.entries().first(where: { $0.event.from == name }) else { return "no reaction recorded" }
-        switch entry.event.action {
-        case .forwarded:
-            return "forwarded as \(result.error?.journeyName ?? "nothing")"
-        case .omitted:
-            let unexplained = if case .unknown = result.error { true } else { false }
-            return "omitted (\(entry.level)\(unexplained ? ", unexplained" : ""))"
-        default:
-            return "\(entry.event.action)"
+        let step = try #require(probe.entries().first)
+        #expect(step.event.from == error.journeyName)
+        var reaction = Reaction.recorded(
+            by: .domain, in: probe, result: step.event.action == .forwarded ? result.error : nil)
+        if step.event.action == .omitted {
+            // With this the only source, what is left says whether the omission was explained.
+            let explained = result.error == .noPaymentMethodsFound ? "explained" : "unexplained"
+            reaction.actions = [.omitted]
+            reaction.description = "omitted at \(step.level), \(explained)"
         }
+        try BoundaryTable("LoadPaymentMethodsUseCase").check(
+            error.journeyName, category: error.category, reaction: reaction)
     }
 
     private func makeSUT(

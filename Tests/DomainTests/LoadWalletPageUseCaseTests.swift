@@ -20,15 +20,13 @@ struct LoadWalletPageUseCaseTests {
         let result = await outcome(of: WalletPageError.self, try await sut.execute())
 
         let thrown = try #require(result.error)
-        #expect(thrown.journeyName == (try ArchitectureDocument.boundary("LoadWalletPageUseCase")[error.journeyName]))
         #expect(probe.events().map(\.from) == [error.journeyName])
-        #expect(probe.events().map(\.to) == [thrown.journeyName])
+        try BoundaryTable("LoadWalletPageUseCase").check(
+            error.journeyName, category: error.category, reaction: .recorded(by: .domain, in: probe, result: thrown))
     }
 
     @Test func theDocumentNamesNoErrorThatDoesNotExist() throws {
-        let documented = try ArchitectureDocument.boundary("LoadWalletPageUseCase")
-
-        #expect(Set(documented.keys) == Set(WalletRepositoryError.allCases.map(\.journeyName)))
+        try BoundaryTable("LoadWalletPageUseCase").checkNamesExactly(WalletRepositoryError.allCases.map(\.journeyName))
     }
 
     /// "To error or not to error": the same repository error, two screens, two meanings.
@@ -65,6 +63,17 @@ struct DomainErrorTests {
     @Test func unknownBusinessErrorIsTheLastLine() {
         #expect(UnknownBusinessError(underlying: []).category == .default)
         #expect(PaymentMethodsError.unknown(UnknownBusinessError(underlying: [])).category == .default)
+    }
+
+    @Test func anUnexplainedFailureKeepsItsDiagnosticAllTheWayToThePage() {
+        let diagnostic = Diagnostic(
+            error: "HTTPClientError.server(500)", layer: .networking, status: 500, serverCode: "internal",
+            requestID: "req-1")
+
+        let page = LoadWalletPageUseCase.pageError(for: .unavailable(diagnostic))
+
+        #expect(page == .unknown(UnknownBusinessError(underlying: [diagnostic])))
+        #expect(page.diagnostics == [diagnostic])
     }
 
     @Test(arguments: [

@@ -47,15 +47,39 @@ struct AuthenticatingHTTPClientTests {
         #expect(await session.refreshCalls == 0)
     }
 
-    @Test(arguments: ["invalid_token", "something_else"])
-    func otherUnauthorizedCodesAreNotRefreshed(_ code: String) async {
-        let (sut, spy, session, _) = makeSUT(script: { _, _ in .contractError(401, code) })
+    @Test func otherUnauthorizedCodesAreNotRefreshed() async {
+        let (sut, spy, session, _) = makeSUT(script: { _, _ in .contractError(401, "something_else") })
 
         let result = await sut.outcome(of: .get("/v1/wallet"))
 
         #expect(result.error?.kind == .unauthorized)
         #expect(spy.requests.count == 1)
         #expect(await session.refreshCalls == 0)
+        #expect(await session.endSessionCalls == 0)
+    }
+
+    @Test func anUnknownTokenEndsTheSessionWithoutARefresh() async {
+        let (sut, spy, session, _) = makeSUT(script: { _, _ in .contractError(401, "invalid_token") })
+
+        let result = await sut.outcome(of: .get("/v1/wallet"))
+
+        #expect(result.error?.kind == .sessionExpired)
+        #expect(spy.requests.count == 1)
+        #expect(await session.refreshCalls == 0)
+        #expect(await session.endSessionCalls == 1, "a dead session is not replayed by the next run")
+    }
+
+    @Test func aLateUnknownTokenAnswerForAReplacedTokenLeavesTheNewSession() async {
+        let session = AuthenticationSessionSpy(token: AccessToken("old"))
+        let (sut, _, _, _) = makeSUT(session: session) { _, _ in
+            await session.replaceToken(with: AccessToken("new"))
+            return .contractError(401, "invalid_token")
+        }
+
+        _ = await sut.outcome(of: .get("/v1/wallet"))
+
+        #expect(await session.endSessionCalls == 0)
+        #expect(await session.token == AccessToken("new"))
     }
 
     @Test func aSecond401AfterTheReplayIsAnErrorNotASuccess() async {
@@ -106,7 +130,7 @@ struct AuthenticatingHTTPClientTests {
         })
 
         async let late = sut.outcome(of: .get("/late"))
-        while spy.requests.isEmpty { await Task.yield() }
+        await eventually("the request") { !spy.requests.isEmpty }
         let early = await sut.outcome(of: .get("/early"))
         await lateAnswer.open()
 
@@ -195,7 +219,7 @@ struct AuthenticatingHTTPClientTests {
 
         let cancelled = Task { await sut.outcome(of: .get("/cancelled")) }
         let patient = Task { await sut.outcome(of: .get("/patient")) }
-        while await session.refreshCalls == 0 || spy.requests.count < 2 { await Task.yield() }
+        await eventually("the refresh and both requests") { await session.refreshCalls > 0 && spy.requests.count >= 2 }
         cancelled.cancel()
         let cancelledResult = await cancelled.value
         let finishedBeforeGateOpened = await session.refreshesFinished

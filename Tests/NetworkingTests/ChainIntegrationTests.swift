@@ -5,7 +5,7 @@ import SharedError
 import TestSupport
 import Testing
 
-/// The decorators composed in the documented order, over URLSession and a real loopback server.
+/// The chain exactly as the app builds it (`HTTPChain`), over URLSession and a real loopback server.
 @Suite("The composed chain over real HTTP", .serialized, .timeLimit(.minutes(1)))
 struct ChainIntegrationTests {
     @Test func retriesAFlakyServiceAndRecordsEachRetry() async throws {
@@ -59,13 +59,6 @@ struct ChainIntegrationTests {
     }
 
     private func makeChain(session: AuthenticationSessionSpy, logger: Logger) -> any HTTPClient {
-        let clock = SystemHTTPClock()
-        let transport = URLSessionHTTPClient(clock: clock, logger: logger)
-        let logging = LoggingHTTPClient(decoratee: transport, clock: clock, logger: logger)
-        let mapping = StatusCodeMappingHTTPClient(decoratee: logging, logger: logger)
-        let coordinator = TokenRefreshCoordinator(session: session, clock: clock, logger: logger)
-        let authenticating = AuthenticatingHTTPClient(decoratee: mapping, coordinator: coordinator, logger: logger)
-        let retrying = RetryingHTTPClient(decoratee: authenticating, clock: clock, logger: logger)
-        return DeadlineHTTPClient(decoratee: retrying, timeout: .seconds(10), clock: clock, logger: logger)
+        HTTPChain(transport: URLSessionHTTPClient(logger: logger), logger: logger) { _ in session }.authenticated
     }
 }

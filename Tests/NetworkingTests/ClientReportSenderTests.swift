@@ -79,10 +79,11 @@ struct ClientReportSenderTests {
         #expect(second.failures.map(\.keyPath) == ["cards[2].brand"])
     }
 
-    @Test func aFailedDeliveryIsLoggedAndNeverReachesTheCaller() async {
+    @Test func aReportTheBackendRefusesOutrightIsLoggedAndDropped() async {
         let capture = LogCapture()
-        let spy = HTTPClientSpy(results: [.failure(HTTPClientError(kind: .offline, context: .init(request: .get("/"))))]
-        )
+        let spy = HTTPClientSpy(results: [
+            .failure(HTTPClientError(kind: .notFound, context: .init(request: .get("/"))))
+        ])
         let sut = ClientReportSender(
             client: spy, configuration: configuration, clock: VirtualClock(), logger: capture.logger())
 
@@ -90,7 +91,8 @@ struct ClientReportSenderTests {
         await sut.flush()
 
         #expect(await sut.deliveredReports().isEmpty)
-        #expect(capture.lines.contains { $0.contains("not delivered: HTTPClientError.offline") })
+        #expect(await sut.pendingReports().pending.isEmpty)
+        #expect(capture.lines.contains { $0.contains("refused by the backend: HTTPClientError.notFound") })
     }
 
     @Test func aCleanReportSendsNothing() async {

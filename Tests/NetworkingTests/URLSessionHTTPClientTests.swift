@@ -93,13 +93,26 @@ struct URLSessionHTTPClientTests {
         #expect(probe.events().map(\.to) == ["HTTPClientError.offline"])
     }
 
-    @Test(arguments: [true, false])
-    func anOversizedBodyIsRefused(declaresLength: Bool) async throws {
+    /// A declared length over the limit is refused at the head: the body here would only come after the call's
+    /// deadline, so without that check the call would end as a timeout instead.
+    @Test func anOversizedDeclaredBodyIsRefusedAtItsHead() async throws {
         let body = Data(repeating: 0x42, count: 64 * 1024)
         let server = try await LoopbackServer.start { _ in
-            declaresLength
-                ? ScriptedResponse(body: body)
-                : ScriptedResponse(body: body, pieces: 8, pieceDelay: .milliseconds(1))
+            ScriptedResponse(body: body, pieces: 2, pieceDelay: .seconds(10), declaresLength: true)
+        }
+        let sut = makeSUT(configuration: .init(maximumBodyBytes: 4 * 1024, defaultTimeout: .seconds(2)))
+
+        let result = await sut.outcome(of: HTTPRequest(method: .get, url: server.url("/v1/payment-cards")))
+        await server.stop()
+
+        #expect(result.error?.kind == .bodyTooLarge(limit: 4 * 1024))
+    }
+
+    /// A chunked body announces no length: only counting the bytes as they come can refuse it.
+    @Test func anOversizedStreamedBodyIsRefusedAsItArrives() async throws {
+        let body = Data(repeating: 0x42, count: 64 * 1024)
+        let server = try await LoopbackServer.start { _ in
+            ScriptedResponse(body: body, pieces: 8, pieceDelay: .milliseconds(1), declaresLength: false)
         }
         let sut = makeSUT(configuration: .init(maximumBodyBytes: 4 * 1024))
 
@@ -107,6 +120,21 @@ struct URLSessionHTTPClientTests {
         await server.stop()
 
         #expect(result.error?.kind == .bodyTooLarge(limit: 4 * 1024))
+    }
+
+    @Test(arguments: [true, false])
+    func aStreamedBodyDeclaresItsLengthOnlyWhenAskedTo(_ declaresLength: Bool) async throws {
+        let server = try await LoopbackServer.start { _ in
+            ScriptedResponse(
+                body: Data("0123456789".utf8), pieces: 2, pieceDelay: .milliseconds(1),
+                declaresLength: declaresLength)
+        }
+
+        let result = await makeSUT().outcome(of: HTTPRequest(method: .get, url: server.url("/v1/wallet")))
+        await server.stop()
+
+        #expect(result.value?.body == Data("0123456789".utf8))
+        #expect((result.value?.headers["Content-Length"] != nil) == declaresLength)
     }
 
     @Test func cancellingTheCallerEndsTheTransfer() async throws {
@@ -120,6 +148,25 @@ struct URLSessionHTTPClientTests {
         await server.stop()
 
         #expect(result.error?.kind == .cancelled)
+    }
+
+    @Test(arguments: [301, 302, 307, 308])
+    func aRedirectIsNeverFollowedSoTheTokenStaysWithItsOrigin(status: Int) async throws {
+        let elsewhere = try await LoopbackServer.start { _ in .json(200, #"{"id":"w-evil"}"#) }
+        let origin = try await LoopbackServer.start { _ in
+            ScriptedResponse(status: status, headers: [("Location", elsewhere.url("/v1/wallet").absoluteString)])
+        }
+        let sut = StatusCodeMappingHTTPClient(decoratee: makeSUT(), logger: quietLogger)
+        let request = HTTPRequest(
+            method: .get, url: origin.url("/v1/wallet"), headers: ["Authorization": "Bearer secret-bearer"])
+
+        let result = await sut.outcome(of: request)
+        await origin.stop()
+        await elsewhere.stop()
+
+        #expect(result.error?.kind == .unexpectedStatus(status), "a 3xx is a typed error, not a silent hop")
+        #expect(origin.requests.count == 1)
+        #expect(elsewhere.requests.isEmpty, "the other origin never hears from us, let alone our token")
     }
 
     // Quality bar 10, for transport failures.

@@ -8,8 +8,8 @@ import SharedError
 import TestSupport
 
 /// The payments feature composed as the app composes it, over an in-memory backend: view models, use cases,
-/// remote repositories, the Apple Pay facade, and the HTTP chain (envelope, retry, authentication, status
-/// mapping) on a virtual clock.
+/// remote repositories, the Apple Pay facade, and the HTTP chain as `HTTPChain` builds it for the app, on a
+/// virtual clock.
 @MainActor
 struct PaymentsWorld {
     nonisolated static let baseURL = TestURL.make("")
@@ -17,38 +17,37 @@ struct PaymentsWorld {
     let spy: HTTPClientSpy
     let session: AuthenticationSessionSpy
     let probe = JourneyProbe()
-    let clock = VirtualClock()
+    let clock: VirtualClock
     let router: Router
     let reports: ClientReportSender
     private let wallets: RemoteWalletRepository
     private let cards: RemotePaymentCardsRepository
     private let applePay: PassKitApplePayService
 
+    /// - Parameter clock: by default backoffs and `Retry-After`s pass at once, and a call's 10-second deadline only
+    ///   if the test moves time on.
     init(
         device: SimulatedApplePayDevice = .ready,
         session: AuthenticationSessionSpy = AuthenticationSessionSpy(),
         environment: AppEnvironment = .dev,
+        clock: VirtualClock = VirtualClock(autoAdvanceLimit: .seconds(5)),
         script: @escaping HTTPClientSpy.Script
     ) {
+        self.clock = clock
         let logger = probe.logger
         spy = HTTPClientSpy(script: script)
         self.session = session
         router = Router(environment: environment, logger: logger)
-        let coordinator = TokenRefreshCoordinator(session: session, clock: clock, logger: logger)
-        let authenticated = RetryingHTTPClient(
-            decoratee: AuthenticatingHTTPClient(
-                decoratee: StatusCodeMappingHTTPClient(decoratee: spy, logger: logger), coordinator: coordinator,
-                logger: logger),
-            clock: clock, random: FixedRandomSource(0.5), logger: logger)
+        let chain = HTTPChain(
+            transport: spy, clock: clock, random: FixedRandomSource(0.5), logger: logger, makeSession: { _ in session })
         reports = ClientReportSender(
-            client: StatusCodeMappingHTTPClient(decoratee: spy, logger: quietLogger),
+            client: chain.reports,
             configuration: .init(endpointURL: TestURL.make("/v1/client-reports"), appVersion: "test"), clock: clock,
             logger: logger)
         wallets = RemoteWalletRepository(
-            client: authenticated, baseURL: Self.baseURL, reporter: reports, logger: logger)
+            client: chain.authenticated, baseURL: Self.baseURL, reporter: reports, logger: logger)
         cards = RemotePaymentCardsRepository(
-            client: ErrorEnvelopeMappingHTTPClient(decoratee: authenticated, logger: logger), baseURL: Self.baseURL,
-            reporter: reports, logger: logger)
+            client: chain.envelopeAware, baseURL: Self.baseURL, reporter: reports, logger: logger)
         applePay = PassKitApplePayService(device: device, logger: logger)
     }
 

@@ -10,17 +10,28 @@ import Testing
 @Suite("Data boundaries: the repositories map every HTTPClientError and DecodingFailure")
 struct RemoteRepositoryBoundaryTests {
     /// Each kind, plus the service codes that change a status's meaning.
-    static let walletInputs: [(key: String, error: HTTPClientError)] =
-        HTTPClientError.Kind.allCases.map { ("HTTPClientError.\($0.name)", error($0)) } + [
-            ("HTTPClientError.notFound + wallet_not_found", error(.notFound, code: "wallet_not_found")),
-            ("HTTPClientError.forbidden + wallet_banned", error(.forbidden, code: "wallet_banned")),
+    static let walletInputs = HTTPClientErrorSamples.all(plus: [
+        (.notFound, "wallet_not_found"), (.forbidden, "wallet_banned"),
+    ])
+
+    static let cardsInputs =
+        HTTPClientErrorSamples.all() + [
+            (
+                "HTTPClientError.errorEnvelope(CARDS_LOCKED)",
+                HTTPClientErrorSamples.error(.errorEnvelope(code: "CARDS_LOCKED"))
+            ),
+            (
+                "HTTPClientError.errorEnvelope(SOMETHING_NEW)",
+                HTTPClientErrorSamples.error(.errorEnvelope(code: "SOMETHING_NEW"))
+            ),
         ]
 
-    static let cardsInputs: [(key: String, error: HTTPClientError)] =
-        HTTPClientError.Kind.allCases.map { ("HTTPClientError.\($0.name)", error($0)) } + [
-            ("HTTPClientError.errorEnvelope(CARDS_LOCKED)", error(.errorEnvelope(code: "CARDS_LOCKED"))),
-            ("HTTPClientError.errorEnvelope(SOMETHING_NEW)", error(.errorEnvelope(code: "SOMETHING_NEW"))),
-        ]
+    static let walletBodies = [
+        ("DecodingFailure", #"{"balance":{"amount":"1","currency":"EUR"},"status":"active"}"#),
+        ("status in_review + pending", Bodies.walletInReview("pending")),
+        ("status in_review + being_processed", Bodies.walletInReview("being_processed")),
+        ("status novel", #"{"id":"w-1","balance":{"amount":"1","currency":"EUR"},"status":"frozen"}"#),
+    ]
 
     @Test(arguments: walletInputs)
     func walletRepositoryMapsEachHTTPClientErrorAsDocumented(_ input: (key: String, error: HTTPClientError))
@@ -30,85 +41,76 @@ struct RemoteRepositoryBoundaryTests {
 
         let thrown = try #require(await outcome(of: WalletRepositoryError.self, try await sut.fetchWallet()).error)
 
-        #expect(thrown.journeyName == (try ArchitectureDocument.boundary("RemoteWalletRepository")[input.key]))
-        #expect(probe.events().map(\.layer) == [.data])
         #expect(probe.events().map(\.from) == [input.error.journeyName])
+        try BoundaryTable("RemoteWalletRepository").check(
+            input.key, category: input.error.category, reaction: .recorded(by: .data, in: probe, result: thrown))
     }
 
-    @Test(arguments: [
-        ("DecodingFailure", #"{"balance":{"amount":"1","currency":"EUR"},"status":"active"}"#),
-        ("status in_review + pending", Bodies.walletInReview("pending")),
-        ("status in_review + being_processed", Bodies.walletInReview("being_processed")),
-        ("status novel", #"{"id":"w-1","balance":{"amount":"1","currency":"EUR"},"status":"frozen"}"#),
-    ])
+    @Test(arguments: walletBodies)
     func walletRepositoryMapsEachBodyAsDocumented(_ key: String, _ body: String) async throws {
-        let (sut, _) = makeWalletRepository(.success(.json(200, body)))
+        let (sut, probe) = makeWalletRepository(.success(.json(200, body)))
 
         let thrown = try #require(await outcome(of: WalletRepositoryError.self, try await sut.fetchWallet()).error)
 
-        #expect(thrown.journeyName == (try ArchitectureDocument.boundary("RemoteWalletRepository")[key]))
+        let category: ErrorCategory? = key == "DecodingFailure" ? ErrorCategory.unhandleableHere : nil
+        try BoundaryTable("RemoteWalletRepository").check(
+            key, category: category, reaction: .recorded(by: .data, in: probe, result: thrown))
     }
 
     @Test func theWalletTableNamesNothingElse() throws {
-        let documented = Set(try ArchitectureDocument.boundary("RemoteWalletRepository").keys)
-        let exercised = Set(Self.walletInputs.map(\.key)).union([
-            "DecodingFailure", "status in_review + pending", "status in_review + being_processed", "status novel",
-        ])
-
-        #expect(documented == exercised)
+        try BoundaryTable("RemoteWalletRepository").checkNamesExactly(
+            Self.walletInputs.map(\.key) + Self.walletBodies.map(\.0))
     }
 
     @Test(arguments: cardsInputs)
     func cardsRepositoryMapsEachHTTPClientErrorAsDocumented(_ input: (key: String, error: HTTPClientError)) async throws
     {
+        let probe = JourneyProbe()
         let sut = RemotePaymentCardsRepository(
             client: HTTPClientSpy(results: [.failure(input.error)]), baseURL: PaymentsWorld.baseURL,
-            reporter: ClientReportingSpy(), logger: quietLogger)
+            reporter: ClientReportingSpy(), logger: probe.logger)
 
         let thrown = try #require(await outcome(of: PaymentCardsRepositoryError.self, try await sut.fetchCards()).error)
 
-        #expect(thrown.journeyName == (try ArchitectureDocument.boundary("RemotePaymentCardsRepository")[input.key]))
+        try BoundaryTable("RemotePaymentCardsRepository").check(
+            input.key, category: input.error.category, reaction: .recorded(by: .data, in: probe, result: thrown))
     }
 
     @Test(arguments: [#"{"status":"ok"}"#, "<html>502</html>", #"{"status":"ok","cards":{"c-1":{}}}"#])
     func cardsRepositoryMapsABrokenBodyAsDocumented(_ body: String) async throws {
+        let probe = JourneyProbe()
         let sut = RemotePaymentCardsRepository(
             client: HTTPClientSpy(answering: .json(200, body)), baseURL: PaymentsWorld.baseURL,
-            reporter: ClientReportingSpy(), logger: quietLogger)
+            reporter: ClientReportingSpy(), logger: probe.logger)
 
         let thrown = try #require(await outcome(of: PaymentCardsRepositoryError.self, try await sut.fetchCards()).error)
 
-        #expect(
-            thrown.journeyName == (try ArchitectureDocument.boundary("RemotePaymentCardsRepository")["DecodingFailure"])
-        )
+        try BoundaryTable("RemotePaymentCardsRepository").check(
+            "DecodingFailure", category: .unhandleableHere, reaction: .recorded(by: .data, in: probe, result: thrown))
     }
 
     @Test func theCardsTableNamesNothingElse() throws {
-        let documented = Set(try ArchitectureDocument.boundary("RemotePaymentCardsRepository").keys)
-
-        #expect(documented == Set(Self.cardsInputs.map(\.key)).union(["DecodingFailure"]))
+        try BoundaryTable("RemotePaymentCardsRepository").checkNamesExactly(
+            Self.cardsInputs.map(\.key) + ["DecodingFailure"])
     }
 
     @Test(arguments: SimulatedApplePayDevice.allCases)
     func applePayFacadeMapsEachDeviceAsDocumented(_ device: SimulatedApplePayDevice) throws {
-        let sut = PassKitApplePayService(device: device, logger: quietLogger)
+        let probe = JourneyProbe()
+        let sut = PassKitApplePayService(device: device, logger: probe.logger)
 
-        let observed: String
+        let reaction: Reaction
         do throws(ApplePayError) {
-            observed = "ApplePay(\(try sut.fetchApplePay().status.rawValue))"
+            reaction = .value("ApplePay(\(try sut.fetchApplePay().status.rawValue))")
         } catch {
-            observed = error.journeyName
+            reaction = .recorded(by: .vendor, in: probe, result: error)
         }
 
-        #expect(observed == (try ArchitectureDocument.boundary("PassKitApplePayService")["PassKit \(device.rawValue)"]))
+        try BoundaryTable("PassKitApplePayService").check(
+            "PassKit \(device.rawValue)", category: nil, reaction: reaction)
     }
 
     // MARK: - Helpers
-
-    private static func error(_ kind: HTTPClientError.Kind, code: String? = nil) -> HTTPClientError {
-        HTTPClientError(
-            kind: kind, context: HTTPErrorContext(request: .get("/"), status: kind.status, serverCode: code))
-    }
 
     private func makeWalletRepository(_ result: Result<HTTPResponse, HTTPClientError>) -> (
         RemoteWalletRepository, JourneyProbe

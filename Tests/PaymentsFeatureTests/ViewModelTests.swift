@@ -27,32 +27,23 @@ struct PaymentMethodsViewModelTests {
         #expect(probe.events().isEmpty)
     }
 
-    @Test(arguments: PaymentMethodsError.allCases)
-    func reactsToEachUseCaseErrorAsDocumented(_ error: PaymentMethodsError) async throws {
-        let (sut, router, probe) = makeSUT(.failure(error))
+    @Test(arguments: PaymentMethodsError.allCases, AppEnvironment.allCases)
+    func reactsToEachUseCaseErrorAsDocumented(_ error: PaymentMethodsError, _ environment: AppEnvironment) async throws
+    {
+        let (sut, router, probe) = makeSUT(.failure(error), environment: environment)
 
         await sut.load()
 
-        let observed: String
-        if let forwarded = probe.events().first(where: { $0.action == .forwarded }) {
-            observed =
-                "forwarded to Navigation as " + (forwarded.to ?? "").replacingOccurrences(of: "Navigation: ", with: "")
-            #expect(router.presentedError != nil || router.route == .signIn, "Navigation reacted")
-            #expect(sut.state.error == nil, "the screen does not present app-wide errors itself")
-        } else if sut.state.isEmpty, sut.state.error == nil, router.presentedError == nil {
-            observed = "empty state, no alert"
-        } else if sut.state.error == .default {
-            observed = "state.error = PresentationError.default (alert)"
-        } else {
-            observed = "unexpected state \(sut.state)"
+        try BoundaryTable("PaymentMethodsViewModel").check(
+            error.journeyName, category: error.category, reaction: .recorded(by: .presentation, in: probe))
+        if case .presentDefault = ErrorPolicy.reaction(to: error.category) {
+            #expect(router.presentedError != nil, "Navigation presents what the screen does not explain")
+            #expect(sut.state.error == nil, "the screen does not word it itself")
         }
-        #expect(observed == (try ArchitectureDocument.boundary("PaymentMethodsViewModel")[error.journeyName]))
     }
 
     @Test func theDocumentNamesNoErrorThatDoesNotExist() throws {
-        let documented = try ArchitectureDocument.boundary("PaymentMethodsViewModel")
-
-        #expect(Set(documented.keys) == Set(PaymentMethodsError.allCases.map(\.journeyName)))
+        try BoundaryTable("PaymentMethodsViewModel").checkNamesExactly(PaymentMethodsError.allCases.map(\.journeyName))
     }
 
     @Test func anEmptyResultSaysSoWithoutAnAlert() async {
@@ -67,31 +58,53 @@ struct PaymentMethodsViewModelTests {
     }
 
     /// The article's state was never cleared, so an old alert came back on the next load.
-    @Test func eachLoadClearsThePreviousErrorAndMessage() async {
-        let loader = SequencedLoading([
-            .failure(.unknown(UnknownBusinessError(underlying: []))), .failure(.noPaymentMethodsFound),
-            .success([.card(PaymentsSamples.visa)]),
-        ])
-        let sut = PaymentMethodsViewModel(
-            loadPaymentMethods: loader, router: Router(environment: .dev, logger: quietLogger), logger: quietLogger)
+    @Test func aFailureAfterASuccessShowsNoOldContent() async {
+        let (sut, _, _) = makeSUT(sequence: [.success([.card(PaymentsSamples.visa)]), .failure(.shared(.timedOut))])
 
         await sut.load()
-        #expect(sut.state.error == .default)
         await sut.load()
-        #expect(sut.state.error == nil)
-        #expect(sut.state.isEmpty)
+
+        #expect(sut.state.methodCount == 0, "no card from the first load")
+        #expect(sut.state.message == nil && !sut.state.isEmpty)
+    }
+
+    @Test(arguments: [
+        PaymentMethodsError.shared(.networkUnavailable), .unknown(UnknownBusinessError(underlying: [])),
+        .sessionExpired, .noPaymentMethodsFound,
+    ])
+    func aSuccessAfterAFailureShowsNoOldAlertOrRoute(_ failure: PaymentMethodsError) async {
+        let (sut, router, _) = makeSUT(sequence: [.failure(failure), .success([.card(PaymentsSamples.visa)])])
+
         await sut.load()
+        await sut.load()
+
+        #expect(router.presentedError == nil && router.route == nil, "the alert and route this screen caused are gone")
         #expect(sut.state.error == nil && sut.state.message == nil && !sut.state.isEmpty)
         #expect(sut.state.methodCount == 1)
     }
 
+    @Test func aLoadLeavesAnotherScreensAlertAlone() async {
+        let (sut, router, _) = makeSUT(.success([.card(PaymentsSamples.visa)]))
+        router.handle(APIError.timedOut, for: "another screen")
+
+        await sut.load()
+
+        #expect(router.presentedError != nil)
+    }
+
     private func makeSUT(
-        _ result: Result<[PaymentMethod], PaymentMethodsError>
+        _ result: Result<[PaymentMethod], PaymentMethodsError>, environment: AppEnvironment = .dev
+    ) -> (PaymentMethodsViewModel, Router, JourneyProbe) {
+        makeSUT(sequence: [result], environment: environment)
+    }
+
+    private func makeSUT(
+        sequence: [Result<[PaymentMethod], PaymentMethodsError>], environment: AppEnvironment = .dev
     ) -> (PaymentMethodsViewModel, Router, JourneyProbe) {
         let probe = JourneyProbe()
-        let router = Router(environment: .dev, logger: probe.logger)
+        let router = Router(environment: environment, logger: probe.logger)
         let sut = PaymentMethodsViewModel(
-            loadPaymentMethods: StubPaymentMethodsLoading(result), router: router, logger: probe.logger)
+            loadPaymentMethods: SequencedPaymentMethodsLoading(sequence), router: router, logger: probe.logger)
         return (sut, router, probe)
     }
 }
@@ -111,28 +124,41 @@ struct WalletPageViewModelTests {
 
     @Test(arguments: WalletPageError.allCases)
     func reactsToEachUseCaseErrorAsDocumented(_ error: WalletPageError) async throws {
-        let (sut, router, probe) = makeSUT(.failure(error))
+        let (sut, _, probe) = makeSUT(.failure(error))
 
         await sut.load()
 
-        let observed: String
-        if let forwarded = probe.events().first(where: { $0.action == .forwarded }) {
-            observed =
-                "forwarded to Navigation as " + (forwarded.to ?? "").replacingOccurrences(of: "Navigation: ", with: "")
-            #expect(router.presentedError != nil || router.route == .signIn)
-        } else if let presented = sut.state.error {
-            observed =
-                "\(presented.presentation.rawValue): \(presented.title)" + (sut.state.action.map { " → \($0)" } ?? "")
-        } else {
-            observed = "nothing shown"
-        }
-        #expect(observed == (try ArchitectureDocument.boundary("WalletPageViewModel")[error.journeyName]))
+        try BoundaryTable("WalletPageViewModel").check(
+            error.journeyName, category: error.category, reaction: .recorded(by: .presentation, in: probe))
     }
 
     @Test func theDocumentNamesNoErrorThatDoesNotExist() throws {
-        let documented = try ArchitectureDocument.boundary("WalletPageViewModel")
+        try BoundaryTable("WalletPageViewModel").checkNamesExactly(WalletPageError.allCases.map(\.journeyName))
+    }
 
-        #expect(Set(documented.keys) == Set(WalletPageError.allCases.map(\.journeyName)))
+    @Test func aFailureAfterASuccessShowsNoOldBalance() async {
+        let (sut, _, _) = makeSUT(sequence: [.success(PaymentsSamples.wallet), .failure(.noWallet)])
+
+        await sut.load()
+        await sut.load()
+
+        #expect(sut.state.balance == nil && sut.state.status == nil)
+        #expect(sut.state.error?.title == "You don't have a wallet yet")
+    }
+
+    @Test(arguments: [
+        WalletPageError.noWallet, .shared(.networkUnavailable), .sessionExpired,
+        .unknown(UnknownBusinessError(underlying: [])),
+    ])
+    func aSuccessAfterAFailureShowsNoOldAlertOrRoute(_ failure: WalletPageError) async {
+        let (sut, router, _) = makeSUT(sequence: [.failure(failure), .success(PaymentsSamples.wallet)])
+
+        await sut.load()
+        await sut.load()
+
+        #expect(router.presentedError == nil && router.route == nil)
+        #expect(sut.state.error == nil && sut.state.action == nil)
+        #expect(sut.state.balance == "EUR 12.50")
     }
 
     @Test func noWalletComesWithAWayForward() async throws {
@@ -149,23 +175,14 @@ struct WalletPageViewModelTests {
     }
 
     private func makeSUT(_ result: Result<Wallet, WalletPageError>) -> (WalletPageViewModel, Router, JourneyProbe) {
+        makeSUT(sequence: [result])
+    }
+
+    private func makeSUT(sequence: [Result<Wallet, WalletPageError>]) -> (WalletPageViewModel, Router, JourneyProbe) {
         let probe = JourneyProbe()
         let router = Router(environment: .dev, logger: probe.logger)
         let sut = WalletPageViewModel(
-            loadWalletPage: StubWalletPageLoading(result), router: router, logger: probe.logger)
+            loadWalletPage: SequencedWalletPageLoading(sequence), router: router, logger: probe.logger)
         return (sut, router, probe)
-    }
-}
-
-/// Answers each call with the next result.
-private final class SequencedLoading: PaymentMethodsLoading {
-    private let results: LockedState<[Result<[PaymentMethod], PaymentMethodsError>]>
-
-    init(_ results: [Result<[PaymentMethod], PaymentMethodsError>]) {
-        self.results = LockedState(results)
-    }
-
-    func execute() async throws(PaymentMethodsError) -> [PaymentMethod] {
-        try results.withLock { $0.removeFirst() }.get()
     }
 }

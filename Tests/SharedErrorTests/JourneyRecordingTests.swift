@@ -126,7 +126,7 @@ struct JourneyEncodingTests {
     @Test func encodesTheDocumentedFieldsWithAnExplicitNullTarget() throws {
         let event = ErrorJourneyEvent(
             layer: .domain, module: "Domain", action: .omitted, from: "WalletRepositoryError.banned", to: nil,
-            waited: .seconds(1))
+            category: .unhandleableHere, waited: .seconds(1))
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
 
@@ -134,8 +134,28 @@ struct JourneyEncodingTests {
 
         #expect(
             json
-                == #"{"action":"omitted","from":"WalletRepositoryError.banned","layer":"domain","module":"Domain","to":null}"#
+                == #"{"action":"omitted","category":"unhandleableHere","from":"WalletRepositoryError.banned","layer":"domain","module":"Domain","origin":"data","to":null}"#
         )
+    }
+
+    @Test func aStepCarriesItsCategoryAndOriginThroughTheLogStream() {
+        let collector = JourneyCollector()
+        let logger = Logger.journeyRecording(label: "test", into: collector)
+        let sent = ErrorJourneyEvent(
+            layer: .networking, module: "Networking", action: .mapped, from: "URLError.timedOut",
+            to: "HTTPClientError.timedOut", category: .unhandleableHere, origin: .transport)
+
+        logger.recordJourney(sent)
+
+        #expect(collector.events(in: nil) == [sent])
+    }
+
+    @Test(arguments: JourneyLayer.allCases)
+    func byDefaultAnErrorComesFromTheLayerBeneath(_ layer: JourneyLayer) {
+        let event = ErrorJourneyEvent(layer: layer, module: "M", action: .mapped, from: "X")
+
+        #expect(event.origin == JourneyOrigin.beneath(layer))
+        #expect(event.origin.layer != layer, "never from itself unless a layer says so")
     }
 
     @Test func layerAndActionNamesAreExactlyTheDocumentedOnes() {
@@ -145,7 +165,7 @@ struct JourneyEncodingTests {
         #expect(
             JourneyAction.allCases.map(\.rawValue) == [
                 "mapped", "forwarded", "recovered", "retried", "ignored", "omitted", "presented", "routed", "logged",
-                "reported",
+                "reported", "queued",
             ])
     }
 

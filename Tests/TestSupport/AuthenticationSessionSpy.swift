@@ -1,4 +1,5 @@
 public import Networking
+import Testing
 
 /// A session that records what the authentication decorator asks of it.
 public actor AuthenticationSessionSpy: AuthenticationSession {

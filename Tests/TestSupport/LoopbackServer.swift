@@ -26,6 +26,11 @@ public struct ScriptedResponse: Sendable {
     /// Send the body in this many pieces, waiting `pieceDelay` before each one.
     public var pieces: Int
     public var pieceDelay: Duration?
+    /// Whether a streamed body announces its length (`Content-Length`); without it the body is chunked, and only
+    /// the bytes themselves tell how long it is.
+    public var declaresLength: Bool
+    /// Send the head and half the body, then close the connection.
+    public var dropsConnection: Bool
 
     public init(
         status: Int = 200,
@@ -33,7 +38,9 @@ public struct ScriptedResponse: Sendable {
         body: Data = Data(),
         delayBeforeHead: Duration? = nil,
         pieces: Int = 1,
-        pieceDelay: Duration? = nil
+        pieceDelay: Duration? = nil,
+        declaresLength: Bool = true,
+        dropsConnection: Bool = false
     ) {
         self.status = status
         self.headers = headers
@@ -41,6 +48,8 @@ public struct ScriptedResponse: Sendable {
         self.delayBeforeHead = delayBeforeHead
         self.pieces = max(1, pieces)
         self.pieceDelay = pieceDelay
+        self.declaresLength = declaresLength
+        self.dropsConnection = dropsConnection
     }
 
     public static func json(_ status: Int = 200, _ body: String, headers: [(String, String)] = []) -> ScriptedResponse {
@@ -135,6 +144,12 @@ private struct ScriptResponder: HTTPResponder {
     }
 
     private func responseBody(for scripted: ScriptedResponse) -> ResponseBody {
+        if scripted.dropsConnection {
+            return ResponseBody(contentLength: scripted.body.count) { writer in
+                try await writer.write(ByteBuffer(bytes: scripted.body.prefix(scripted.body.count / 2)))
+                throw DroppedConnection()
+            }
+        }
         guard let pieceDelay = scripted.pieceDelay else {
             return ResponseBody(byteBuffer: ByteBuffer(bytes: scripted.body))
         }
@@ -142,14 +157,20 @@ private struct ScriptResponder: HTTPResponder {
         let pieces = stride(from: 0, to: scripted.body.count, by: pieceSize).map {
             scripted.body.subdata(in: $0..<min($0 + pieceSize, scripted.body.count))
         }
-        return ResponseBody(contentLength: scripted.body.count) { [stopSignal] writer in
+        let write: @Sendable (inout any ResponseBodyWriter) async throws -> Void = { [stopSignal] writer in
             for piece in pieces {
                 await stopSignal.sleep(for: pieceDelay)
                 try await writer.write(ByteBuffer(bytes: piece))
             }
             try await writer.finish(nil)
         }
+        return scripted.declaresLength
+            ? ResponseBody(contentLength: scripted.body.count, write) : ResponseBody(write)
     }
+}
+
+/// Thrown by a body writer to close the connection mid-answer.
+private struct DroppedConnection: Error {
 }
 
 /// A loopback port with nothing listening on it, for "connection refused".

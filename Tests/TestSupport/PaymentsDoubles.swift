@@ -2,6 +2,7 @@ public import Domain
 import Foundation
 public import Networking
 import SharedError
+import Testing
 
 /// A wallet repository that answers from memory and counts its calls.
 public final class InMemoryWalletRepository: WalletRepository {
@@ -105,4 +106,56 @@ public final class ClientReportingSpy: ClientReporting {
             submissions += report.defects.map { Submission(endpoint: endpoint, keyPath: $0.keyPath, kind: $0.kind) }
         }
     }
+}
+
+/// A wallet repository that holds every call until its gate opens, for tests of what happens meanwhile.
+public final class GatedWalletRepository: WalletRepository {
+    private let gate: AsyncGate
+    private let result: Result<Wallet, WalletRepositoryError>
+
+    public init(gate: AsyncGate, result: Result<Wallet, WalletRepositoryError>) {
+        self.gate = gate
+        self.result = result
+    }
+
+    public func fetchWallet() async throws(WalletRepositoryError) -> Wallet {
+        await gate.wait()
+        return try result.get()
+    }
+}
+
+/// Answers each call with the next of its results (the last one repeats), for tests that load a screen twice.
+public final class ResultSequence<Value: Sendable, Failure: Error>: Sendable {
+    private let results: LockedState<[Result<Value, Failure>]>
+
+    public init(_ results: [Result<Value, Failure>]) {
+        precondition(!results.isEmpty, "give at least one result")
+        self.results = LockedState(results)
+    }
+
+    public func next() throws(Failure) -> Value {
+        try results.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }.get()
+    }
+}
+
+/// A payment-methods use case answering from a ``ResultSequence``.
+public struct SequencedPaymentMethodsLoading: PaymentMethodsLoading {
+    private let results: ResultSequence<[PaymentMethod], PaymentMethodsError>
+
+    public init(_ results: [Result<[PaymentMethod], PaymentMethodsError>]) {
+        self.results = ResultSequence(results)
+    }
+
+    public func execute() async throws(PaymentMethodsError) -> [PaymentMethod] { try results.next() }
+}
+
+/// A wallet-page use case answering from a ``ResultSequence``.
+public struct SequencedWalletPageLoading: WalletPageLoading {
+    private let results: ResultSequence<Wallet, WalletPageError>
+
+    public init(_ results: [Result<Wallet, WalletPageError>]) {
+        self.results = ResultSequence(results)
+    }
+
+    public func execute() async throws(WalletPageError) -> Wallet { try results.next() }
 }

@@ -1,12 +1,14 @@
 public import Foundation
 public import Networking
 import SharedError
+public import Testing
 
 /// An ``HTTPClock`` whose time moves only when a test says so, and which records every sleep.
 ///
 /// In `autoAdvance` mode a sleep moves time to its deadline at once, so a retry loop runs instantly and its
-/// delays can be read back. Otherwise sleepers wait until ``advance(by:)`` passes their deadline or their task
-/// is cancelled.
+/// delays can be read back; with an `autoAdvanceLimit`, only sleeps up to that long do, and longer ones (a call's
+/// whole deadline, say) wait like in manual mode. Otherwise sleepers wait until ``advance(by:)`` passes their
+/// deadline or their task is cancelled.
 public final class VirtualClock: HTTPClock {
     private struct Sleeper {
         var deadline: HTTPInstant
@@ -22,10 +24,15 @@ public final class VirtualClock: HTTPClock {
 
     private let state = LockedState(State())
     private let autoAdvance: Bool
+    private let autoAdvanceLimit: Duration?
     private let wallClockOrigin: Date
 
-    public init(autoAdvance: Bool = true, wallClockOrigin: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
+    public init(
+        autoAdvance: Bool = true, autoAdvanceLimit: Duration? = nil,
+        wallClockOrigin: Date = Date(timeIntervalSince1970: 1_800_000_000)
+    ) {
         self.autoAdvance = autoAdvance
+        self.autoAdvanceLimit = autoAdvanceLimit
         self.wallClockOrigin = wallClockOrigin
     }
 
@@ -43,7 +50,7 @@ public final class VirtualClock: HTTPClock {
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
     public func sleep(until deadline: HTTPInstant) async throws(CancellationError) {
-        if autoAdvance {
+        if autoAdvance, autoAdvanceLimit.map({ deadline - now <= $0 }) ?? true {
             let cancelled = state.withLock { state -> Bool in
                 state.sleeps.append(max(deadline - state.now, .zero))
                 guard !Task.isCancelled else { return true }
@@ -87,8 +94,8 @@ public final class VirtualClock: HTTPClock {
         for sleeper in due { sleeper.continuation.resume(returning: true) }
     }
 
-    /// Waits (yielding, not sleeping) until `count` tasks are asleep on this clock.
-    public func waitForSleepers(_ count: Int) async {
-        while sleeperCount < count { await Task.yield() }
+    /// Waits until `count` tasks are asleep on this clock; records a failure rather than hang if they never are.
+    public func waitForSleepers(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+        await eventually("\(count) sleepers", sourceLocation: sourceLocation) { sleeperCount >= count }
     }
 }

@@ -69,7 +69,8 @@ public final class AppleSignInFacade {
     private func mapped(_ error: SignInError, from cause: String) -> SignInError {
         logger.recordJourney(
             ErrorJourneyEvent(
-                layer: .vendor, module: "AuthFeature", action: .mapped, from: cause, to: error.journeyName),
+                layer: .vendor, module: "AuthFeature", action: .mapped, from: cause, to: error.journeyName,
+                category: error.category),
             level: error == .canceled ? .info : .warning
         )
         return error

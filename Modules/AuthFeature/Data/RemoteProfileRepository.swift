@@ -2,6 +2,7 @@ public import Domain
 public import Foundation
 public import Logging
 public import Networking
+import SharedError
 
 /// The profile from `GET /v1/me`, fail-validated: a missing name or email becomes a default and is reported, an
 /// invalid avatar is left out and reported, and only a missing or invalid id fails the profile.
@@ -11,12 +12,15 @@ public struct RemoteProfileRepository: ProfileRepository {
     private let call: RemoteCall<ProfileRepositoryError>
     private let baseURL: URL
 
-    public init(client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger) {
+    public init(
+        client: any HTTPClient, baseURL: URL, reporter: any ClientReporting,
+        observer: (any BackendAnswerObserving)? = nil, logger: Logger
+    ) {
         self.baseURL = baseURL
         call = RemoteCall(
             client: client, reporter: reporter, module: "AuthFeature", logger: logger,
-            mapHTTPError: { Self.repositoryError(for: $0.kind) },
-            mapDecodingFailure: { .malformed(keyPath: $0.keyPath) })
+            mapHTTPError: Self.repositoryError(for:),
+            mapDecodingFailure: { .malformed(keyPath: $0.keyPath) }, observer: observer)
     }
 
     public func fetchProfile() async throws(ProfileRepositoryError) -> UserProfile {
@@ -25,10 +29,12 @@ public struct RemoteProfileRepository: ProfileRepository {
         }
     }
 
-    static func repositoryError(for kind: HTTPClientError.Kind) -> ProfileRepositoryError {
-        switch kind {
-        case .unauthorized, .sessionExpired: .sessionExpired
-        default: kind.sharedError.map(ProfileRepositoryError.shared) ?? .unavailable
+    /// A cancelled call stays ignorable (``ErrorPolicy``).
+    static func repositoryError(for error: HTTPClientError) -> ProfileRepositoryError {
+        if ErrorPolicy.reaction(to: error.category) == .ignore { return .cancelled }
+        switch error.kind {
+        case .unauthorized, .sessionExpired: return .sessionExpired
+        case let kind: return kind.sharedError.map(ProfileRepositoryError.shared) ?? .unavailable(error.diagnostic)
         }
     }
 }

@@ -5,8 +5,15 @@ import SharedError
 
 /// The sign-in screen's presentation logic, after "Wrapping": a cancelled sign-in is ignored (no alert, back to
 /// idle), the sheet's failures are a short indicator, and the account's problems get their own words.
+///
+/// Every attempt starts from a clean screen and takes back the alert and route it caused before. Errors are
+/// decided by their category (``ErrorPolicy``): ignorable ones (cancelled) show nothing, an unexplained one
+/// (`unavailable`) goes to Navigation for the safe default (developer detail in DEV).
 @MainActor
 public final class SignInViewModel {
+    /// The name this screen goes by with Navigation.
+    public static let screen = "signin"
+
     public private(set) var state = SignInState()
 
     private let service: any SignInService
@@ -20,9 +27,9 @@ public final class SignInViewModel {
     }
 
     public func signIn() async {
-        state.error = nil
-        state.message = nil
+        state = SignInState()
         state.phase = .signingIn
+        router.withdraw(for: Self.screen)
 
         do throws(SignInError) {
             let user = try await service.signIn()
@@ -35,15 +42,24 @@ public final class SignInViewModel {
     }
 
     private func handle(_ error: SignInError) {
-        switch error {
-        case .canceled:
+        switch ErrorPolicy.reaction(to: error.category) {
+        case .ignore:
             record(.ignored, error, to: nil)
-        case .shared(let shared):
-            router.forward(shared, for: error, module: "AuthFeature", logger: logger)
-        case .failed, .unknown, .identityRejected, .banned, .unavailable:
-            let presented = Self.presentation(for: error)
-            state.error = presented
-            record(.presented, error, to: "\(presented.presentation.rawValue): \(presented.title)")
+        case .presentDefault:
+            router.forward(error, for: error, screen: Self.screen, module: "AuthFeature", origin: .data, logger: logger)
+        case .recover, .handleOrForward:
+            switch error {
+            case .shared(let shared):
+                router.forward(
+                    shared, for: error, screen: Self.screen, module: "AuthFeature", origin: .data, logger: logger)
+            case .failed, .unknown, .identityRejected, .banned:
+                let presented = Self.presentation(for: error)
+                state.error = presented
+                record(.presented, error, to: "\(presented.presentation.rawValue): \(presented.title)")
+            case .canceled, .unavailable:
+                router.forward(
+                    error, for: error, screen: Self.screen, module: "AuthFeature", origin: .data, logger: logger)
+            }
         }
     }
 
@@ -71,7 +87,8 @@ public final class SignInViewModel {
     private func record(_ action: JourneyAction, _ error: SignInError, to target: String?) {
         logger.recordJourney(
             ErrorJourneyEvent(
-                layer: .presentation, module: "AuthFeature", action: action, from: error.journeyName, to: target),
+                layer: .presentation, module: "AuthFeature", action: action, from: error.journeyName, to: target,
+                category: error.category, origin: .data),
             level: error == .canceled ? .info : .warning
         )
     }

@@ -11,10 +11,10 @@ import ServiceLifecycle
 public final class LoopbackHost: Sendable {
     public let port: Int
     private let group: ServiceGroup
-    private let runner: Task<Void, Never>
+    private let runner: Task<String?, Never>
     private let stopSignal: StopSignal
 
-    private init(port: Int, group: ServiceGroup, runner: Task<Void, Never>, stopSignal: StopSignal) {
+    private init(port: Int, group: ServiceGroup, runner: Task<String?, Never>, stopSignal: StopSignal) {
         self.port = port
         self.group = group
         self.runner = runner
@@ -36,19 +36,19 @@ public final class LoopbackHost: Sendable {
             logger: logger
         )
         let group = ServiceGroup(services: [application], logger: logger)
-        let runner = Task {
+        let runner = Task { () -> String? in
+            defer { portSink.finish() }
             do {
                 try await group.run()
+                return nil
             } catch {
-                logger.error("demo server stopped: \(error)")
+                return LoopbackHostError.reason(for: error)
             }
-            portSink.finish()
         }
         var iterator = ports.makeAsyncIterator()
         guard let bound = await iterator.next(), bound > 0 else {
             await group.triggerGracefulShutdown()
-            await runner.value
-            throw .couldNotBind(port: port)
+            throw .couldNotBind(port: port, reason: await runner.value ?? "the server did not start")
         }
         return LoopbackHost(port: bound, group: group, runner: runner, stopSignal: stopSignal)
     }
@@ -57,17 +57,26 @@ public final class LoopbackHost: Sendable {
     public func stop() async {
         await stopSignal.fire()
         await group.triggerGracefulShutdown()
-        await runner.value
+        _ = await runner.value
     }
 }
 
 /// Why a loopback server did not start.
 public enum LoopbackHostError: Error, Hashable, Sendable, CustomStringConvertible {
-    case couldNotBind(port: Int)
+    /// Nothing listens on the port: `reason` says why in a few words (the port is in use, not allowed, …).
+    case couldNotBind(port: Int, reason: String)
 
     public var description: String {
         switch self {
-        case .couldNotBind(let port): "could not listen on 127.0.0.1:\(port)"
+        case .couldNotBind(let port, let reason): "could not listen on 127.0.0.1:\(port): \(reason)"
         }
+    }
+
+    /// A few words for the error the server stopped with: the system's own for the usual bind failures.
+    static func reason(for error: any Error) -> String {
+        let text = "\(error)"
+        if text.contains("Address already in use") { return "the port is in use" }
+        if text.contains("Permission denied") { return "the port is not allowed (below 1024?)" }
+        return text
     }
 }

@@ -21,6 +21,7 @@ public enum DemoScenario: String, Hashable, Sendable, CaseIterable {
     case sessionRevoked = "session-revoked"
     case walletPageHappy = "wallet-page-happy"
     case walletPageNoWallet = "wallet-page-no-wallet"
+    case walletPageUnavailable = "wallet-page-unavailable"
     case signinApprove = "signin-approve"
     case signinCancel = "signin-cancel"
     case signinFailed = "signin-failed"
@@ -30,6 +31,16 @@ public enum DemoScenario: String, Hashable, Sendable, CaseIterable {
     case profileMissingFields = "profile-missing-fields"
     case profileInvalidAvatar = "profile-invalid-avatar"
     case profileBroken = "profile-broken"
+    case profileUnavailable = "profile-unavailable"
+    case transferHappy = "transfer-happy"
+    case transferInvalidInput = "transfer-invalid-input"
+    case transferInvalidFields = "transfer-invalid-fields"
+    case transferInsufficientFunds = "transfer-insufficient-funds"
+    case transferTimeoutReplayed = "transfer-timeout-replayed"
+    case transferKeyReused = "transfer-key-reused"
+    case transferPending = "transfer-pending"
+    case transferOffline = "transfer-offline"
+    case transferSessionEnds = "transfer-session-ends"
 
     /// How long the slow backend takes to answer `/v1/wallet`; the client's deadline is shorter.
     public static let slowAnswerDelay: Duration = .seconds(5)
@@ -48,10 +59,6 @@ public struct SeedSession: Hashable, Sendable, CustomStringConvertible {
         self.userID = userID
         self.userName = userName
     }
-
-    /// The seed `errorflow serve` accepts, so that `--base-url` runs against it can start signed in. Demo tokens,
-    /// valid only on a demo backend.
-    public static let demo = SeedSession(accessToken: "demo-access-token", refreshToken: "demo-refresh-token")
 
     /// A seed with fresh random tokens, for an embedded backend that lives for one run.
     public static func random() -> SeedSession {

@@ -5,7 +5,8 @@ import Logging
 import NIOCore
 
 /// Answers every endpoint of the backend contract the way the chosen scenario says, and never crashes on a bad
-/// request: a malformed body is 400, an unknown path 404, a wrong method 405, a body over 64 KiB 413.
+/// request: a malformed body is 400, an unknown path 404, a wrong method 405 (with `Allow`), a body over 64 KiB
+/// 413. Every GET endpoint answers HEAD too.
 struct DemoResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
@@ -15,15 +16,27 @@ struct DemoResponder: HTTPResponder {
     let faults: FaultInjector?
     let record: ServerRecord
     let stopSignal: StopSignal
+    /// Holds the first expired call of `token-expired` until the second arrives, so both wait for one refresh.
+    let expiredCalls = Gathering(count: 2, within: .milliseconds(500))
+    let ledger: TransferLedger
     let logger: Logger
+
+    /// Every path of the contract and the methods it answers.
+    static let routes: [(path: String, methods: [HTTPRequest.Method])] = [
+        ("/v1/auth/apple", [.post]), ("/v1/auth/refresh", [.post]), ("/v1/client-reports", [.post]),
+        ("/v1/me", [.get, .head]), ("/v1/wallet", [.get, .head]), ("/v1/payment-cards", [.get, .head]),
+        ("/v1/transfers", [.post]), ("/v1/transfers/{id}", [.get, .head]),
+    ]
 
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
         var request = request
         let answer: Answer
         do {
             let body = try await request.collectBody(upTo: 64 * 1024)
+            let method = request.method == .head ? HTTPRequest.Method.get : request.method
             answer = await route(
-                request.method, request.uri.path, headers: request.headers, body: Data(body.readableBytesView))
+                method, request.uri.path, allowed: request.method, headers: request.headers,
+                body: Data(body.readableBytesView))
         } catch {
             answer = .error(413, "payload_too_large", "The request body is larger than 64 KiB.")
         }
@@ -31,28 +44,96 @@ struct DemoResponder: HTTPResponder {
         logger.info(
             "\(request.method) \(request.uri.path) → \(answer.status)",
             metadata: ["scenario": "\(scenario.rawValue)"])
-        return answer.response
+        return request.method == .head ? answer.withoutBody.response : answer.response
     }
 
-    private func route(_ method: HTTPRequest.Method, _ path: String, headers: HTTPFields, body: Data) async -> Answer {
-        switch (method, path) {
+    private func route(
+        _ method: HTTPRequest.Method, _ path: String, allowed asked: HTTPRequest.Method, headers: HTTPFields, body: Data
+    ) async -> Answer {
+        guard let route = Self.routes.first(where: { Self.matches(path, $0.path) }) else {
+            return .error(404, "not_found", "There is no \(path) in this API.")
+        }
+        guard route.methods.contains(asked) else {
+            return .error(
+                405, "method_not_allowed", "\(asked) is not allowed on \(path).",
+                headers: [("Allow", route.methods.map(\.rawValue).joined(separator: ", "))])
+        }
+        switch (method, route.path) {
         case (.post, "/v1/auth/apple"): return await signIn(body)
         case (.post, "/v1/auth/refresh"): return await refresh(body)
         case (.post, "/v1/client-reports"): return await clientReport(body)
-        case (.get, "/v1/me"), (.get, "/v1/wallet"), (.get, "/v1/payment-cards"):
+        case (.post, "/v1/transfers"):
             if let refusal = await authenticate(headers) { return refusal }
-            if let fault = await faults?.draw(), let answer = await inject(fault, headers: headers) { return answer }
+            return await createTransfer(headers: headers, body: body)
+        case (.get, "/v1/transfers/{id}"):
+            if let refusal = await authenticate(headers) { return refusal }
+            return await transfer(id: String(path.dropFirst("/v1/transfers/".count)))
+        default:
+            if let refusal = await authenticate(headers) { return refusal }
+            if let fault = await faults?.draw(call: Self.call(of: headers)),
+                let answer = await inject(fault, headers: headers)
+            {
+                return answer
+            }
             switch path {
             case "/v1/me": return profile()
             case "/v1/wallet": return await wallet()
             default: return await paymentCards()
             }
-        case (_, "/v1/auth/apple"), (_, "/v1/auth/refresh"), (_, "/v1/client-reports"), (_, "/v1/me"),
-            (_, "/v1/wallet"), (_, "/v1/payment-cards"):
-            return .error(405, "method_not_allowed", "\(method) is not allowed on \(path).")
-        default:
-            return .error(404, "not_found", "There is no \(path) in this API.")
         }
+    }
+
+    /// `path` against a route, where `{id}` stands for one non-empty path segment.
+    private static func matches(_ path: String, _ route: String) -> Bool {
+        guard let prefix = route.components(separatedBy: "{id}").first, route.hasSuffix("{id}") else {
+            return path == route
+        }
+        let rest = path.dropFirst(prefix.count)
+        return path.hasPrefix(prefix) && !rest.isEmpty && !rest.contains("/")
+    }
+
+    // MARK: - Transfers
+
+    private func createTransfer(headers: HTTPFields, body: Data) async -> Answer {
+        guard let key = HTTPField.Name("Idempotency-Key").flatMap({ headers[$0] }), !key.isEmpty else {
+            return .error(400, "missing_idempotency_key", "A transfer needs an Idempotency-Key header.")
+        }
+        guard let form = TransferForm(body) else {
+            return .error(400, "bad_request", "The body must be a JSON object describing the transfer.")
+        }
+        let problems = form.problems
+        if !problems.isEmpty {
+            return .validationFailed(problems)
+        }
+        switch scenario {
+        case .transferInvalidFields:
+            return .validationFailed([
+                ("amount", "too_large"), ("toAccount", "invalid"), ("note", "flagged_words"),
+            ])
+        case .transferInsufficientFunds:
+            return .error(402, "insufficient_funds", "The wallet does not hold that much.")
+        case .transferKeyReused:
+            return .error(409, "idempotency_key_reused", "This Idempotency-Key was used for another transfer.")
+        default:
+            break
+        }
+        let status = scenario == .transferPending ? "pending" : "completed"
+        switch await ledger.create(form, key: key, status: status) {
+        case .created(let transfer) where scenario == .transferTimeoutReplayed:
+            // Made, then the line goes dead before the answer is complete: only a retry with the key can tell.
+            return Answer.json(201, transfer.json).droppingTheConnection
+        case .created(let transfer), .replayed(let transfer):
+            return .json(201, transfer.json)
+        case .keyReusedForAnotherBody:
+            return .error(409, "idempotency_key_reused", "This Idempotency-Key was used for another transfer.")
+        }
+    }
+
+    private func transfer(id: String) async -> Answer {
+        guard let transfer = await ledger.transfer(id: id) else {
+            return .error(404, "transfer_not_found", "There is no transfer \(id).")
+        }
+        return .json(200, transfer.json)
     }
 
     // MARK: - Auth service
@@ -67,7 +148,7 @@ struct DemoResponder: HTTPResponder {
         if scenario == .signinBanned {
             return .error(403, "account_banned", "This account is banned.")
         }
-        let pair = await tokens.issue(for: "u-1")
+        let pair = await tokens.signIn("u-1")
         return .json(
             200,
             #"{"accessToken":"\#(pair.access)","refreshToken":"\#(pair.refresh)","expiresIn":\#(Int(TokenStore.lifetime)),"user":\#(Fixtures.user(user))}"#
@@ -81,6 +162,10 @@ struct DemoResponder: HTTPResponder {
         guard let pair = await tokens.rotate(refreshToken: refreshToken) else {
             return .error(401, "invalid_grant", "The refresh token is revoked or expired; sign in again.")
         }
+        if scenario == .tokenExpired {
+            // A refresh that takes a moment, as real ones do: every call that met the expiry waits for this one.
+            await stopSignal.sleep(for: .milliseconds(100))
+        }
         return .json(
             200,
             #"{"accessToken":"\#(pair.access)","refreshToken":"\#(pair.refresh)","expiresIn":\#(Int(TokenStore.lifetime))}"#
@@ -93,12 +178,19 @@ struct DemoResponder: HTTPResponder {
         }
         switch await tokens.check(accessToken: String(authorization.dropFirst("Bearer ".count))) {
         case .valid: return nil
-        case .expired: return .error(401, "token_expired", "The access token has expired.")
+        case .expired:
+            if scenario == .tokenExpired { await expiredCalls.arrive(stopSignal: stopSignal) }
+            return .error(401, "token_expired", "The access token has expired.")
         case .unknown: return .error(401, "invalid_token", "The access token is not known.")
         }
     }
 
     // MARK: - Injected faults
+
+    /// The load run's number for the call this request belongs to, if it gave one.
+    private static func call(of headers: HTTPFields) -> String? {
+        HTTPField.Name(FaultPlan.callHeader).flatMap { headers[$0] }
+    }
 
     /// The answer a fault replaces the real one with; `nil` when the real answer follows (after a delay).
     private func inject(_ fault: InjectedFault, headers: HTTPFields) async -> Answer? {
@@ -124,6 +216,7 @@ struct DemoResponder: HTTPResponder {
         case .profileMissingFields: .json(200, Fixtures.userMissingFields)
         case .profileInvalidAvatar: .json(200, Fixtures.userInvalidAvatar(user))
         case .profileBroken: .json(200, Fixtures.userWithoutID(user))
+        case .profileUnavailable: .error(500, "internal", "The profile service failed.")
         default: .json(200, Fixtures.user(user))
         }
     }
@@ -136,7 +229,7 @@ struct DemoResponder: HTTPResponder {
             return .error(403, "wallet_banned", "This wallet is banned.")
         case .walletInReview:
             return .json(200, Fixtures.walletInReview)
-        case .paymentsUnexpected:
+        case .paymentsUnexpected, .walletPageUnavailable:
             return .error(500, "internal", "The wallet service failed.")
         case .rateLimited where await record.calls("/v1/wallet") == 0:
             return .error(
@@ -190,6 +283,8 @@ struct Answer {
     var contentType = "application/json"
     var body: String
     var headers: [(String, String)] = []
+    /// Send half the body, then close the connection: the client cannot know whether the request took effect.
+    var dropsConnection = false
 
     static func json(_ status: Int, _ body: String) -> Answer {
         Answer(status: status, body: body)
@@ -199,17 +294,47 @@ struct Answer {
         Answer(status: status, body: Fixtures.error(code, message), headers: headers)
     }
 
+    /// 422 `validation_failed` naming each `(field, code)`.
+    static func validationFailed(_ fields: [(String, String)]) -> Answer {
+        Answer(status: 422, body: Fixtures.validationFailed(fields))
+    }
+
+    /// The same answer, cut off half-way and the connection closed.
+    var droppingTheConnection: Answer {
+        var dropped = self
+        dropped.dropsConnection = true
+        return dropped
+    }
+
+    /// The same status and headers without a body (the answer to HEAD).
+    var withoutBody: Answer {
+        var headOnly = self
+        headOnly.body = ""
+        return headOnly
+    }
+
     var response: Response {
         var fields = HTTPFields()
         fields[.contentType] = contentType
         for (name, value) in headers {
             if let fieldName = HTTPField.Name(name) { fields[fieldName] = value }
         }
+        let bytes = ByteBuffer(string: body)
+        guard dropsConnection else {
+            return Response(
+                status: HTTPResponse.Status(code: status), headers: fields, body: ResponseBody(byteBuffer: bytes))
+        }
         return Response(
             status: HTTPResponse.Status(code: status), headers: fields,
-            body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+            body: ResponseBody(contentLength: bytes.readableBytes) { writer in
+                try await writer.write(bytes.getSlice(at: 0, length: bytes.readableBytes / 2) ?? ByteBuffer())
+                throw ConnectionDropped()
+            })
     }
 }
+
+/// Thrown by a body writer to close the connection mid-answer.
+struct ConnectionDropped: Error {}
 
 /// A client report as the backend received it.
 public struct ReceivedReport: Hashable, Sendable, Decodable {
@@ -230,4 +355,38 @@ actor ServerRecord {
     func calls(_ path: String) -> Int { calls[path] ?? 0 }
     func count(_ path: String) { calls[path, default: 0] += 1 }
     func append(_ report: ReceivedReport) { reports.append(report) }
+}
+
+/// Lets callers through together once `count` have arrived, or each after `within` at the latest.
+actor Gathering {
+    private let count: Int
+    private let within: Duration
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var released = false
+
+    init(count: Int, within: Duration) {
+        self.count = count
+        self.within = within
+    }
+
+    func arrive(stopSignal: StopSignal) async {
+        guard !released else { return }
+        if waiting.count + 1 >= count {
+            release()
+            return
+        }
+        let within = within
+        let timer = Task {
+            await stopSignal.sleep(for: within)
+            self.release()
+        }
+        await withCheckedContinuation { waiting.append($0) }
+        timer.cancel()
+    }
+
+    private func release() {
+        released = true
+        for continuation in waiting { continuation.resume() }
+        waiting.removeAll()
+    }
 }

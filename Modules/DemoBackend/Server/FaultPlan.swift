@@ -5,6 +5,10 @@ public struct FaultPlan: Hashable, Sendable {
     /// Seeds the draw, so that a run can be repeated.
     public var seed: UInt64
 
+    /// The request header that names the call a request belongs to (a number), so that its faults are drawn for
+    /// that call whatever order the calls arrive in.
+    public static let callHeader = "X-Load-Call"
+
     public init(rate: Double, seed: UInt64) {
         self.rate = min(max(rate, 0), 1)
         self.seed = seed
@@ -25,32 +29,51 @@ public enum InjectedFault: String, Hashable, Sendable, CaseIterable {
     case expiredToken = "401 token_expired"
 }
 
-/// Draws faults from a seeded sequence and counts them.
+/// Draws faults and counts them.
+///
+/// A request that names its call (the `X-Load-Call` header: the load run numbers its calls) gets the fault drawn
+/// from the seed, the call and how many requests of that call came before (a retry, a replay after a refresh), so
+/// the schedule is the same in every run with the same seed whatever order the calls arrive in. Other requests
+/// draw from one seeded sequence in arrival order.
 actor FaultInjector {
     private let plan: FaultPlan
-    private var random: UInt64
+    private var sequence: UInt64
+    private var attempts: [UInt64: UInt64] = [:]
     private(set) var counts: [InjectedFault: Int] = [:]
 
     init(plan: FaultPlan) {
         self.plan = plan
-        random = plan.seed
+        sequence = plan.seed
     }
 
-    /// The fault for the next call, if it gets one.
-    func draw() -> InjectedFault? {
-        guard unit() < plan.rate else { return nil }
-        let fault = InjectedFault.allCases[Int(unit() * Double(InjectedFault.allCases.count))]
+    /// The fault for this request, if it gets one.
+    func draw(call: String?) -> InjectedFault? {
+        var state: UInt64
+        if let call, let number = UInt64(call) {
+            let attempt = attempts[number, default: 0]
+            attempts[number] = attempt + 1
+            state = plan.seed ^ Self.mix(number &* 0x9E37_79B9_7F4A_7C15 &+ attempt)
+        } else {
+            sequence &+= 0x9E37_79B9_7F4A_7C15
+            state = sequence
+        }
+        guard Self.unit(&state) < plan.rate else { return nil }
+        let fault = InjectedFault.allCases[Int(Self.unit(&state) * Double(InjectedFault.allCases.count))]
         counts[fault, default: 0] += 1
         return fault
     }
 
-    /// SplitMix64, as a value in `0..<1`.
-    private func unit() -> Double {
-        random &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = random
+    /// The next value of the SplitMix64 sequence at `state`, in `0..<1`.
+    private static func unit(_ state: inout UInt64) -> Double {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        return Double(mix(state) >> 11) / Double(UInt64(1) << 53)
+    }
+
+    /// SplitMix64's finaliser.
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var mixed = value
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
         mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        mixed ^= mixed >> 31
-        return Double(mixed >> 11) / Double(UInt64(1) << 53)
+        return mixed ^ (mixed >> 31)
     }
 }

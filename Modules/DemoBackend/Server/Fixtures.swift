@@ -35,6 +35,18 @@ enum Fixtures {
         return body.map { String(decoding: $0, as: UTF8.self) } ?? #"{"error":"internal"}"#
     }
 
+    /// The contract's 422: `{"error": "validation_failed", "message", "fields": [{field, code, message}]}`.
+    static func validationFailed(_ fields: [(String, String)]) -> String {
+        let object: [String: Any] = [
+            "error": "validation_failed", "message": "Some fields of the transfer are wrong.",
+            "fields": fields.map {
+                ["field": $0.0, "code": $0.1, "message": "The server does not accept this \($0.0)."]
+            },
+        ]
+        let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        return data.map { String(decoding: $0, as: UTF8.self) } ?? #"{"error":"validation_failed"}"#
+    }
+
     static let proxyErrorPage =
         "<html><head><title>503 Service Unavailable</title></head><body><h1>503</h1>The upstream is restarting.</body></html>"
 

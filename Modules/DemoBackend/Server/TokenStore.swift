@@ -1,6 +1,10 @@
 import Foundation
 
 /// The backend's tokens: issued, expired, rotated and revoked for real.
+///
+/// In `token-expired` and `session-revoked` every session starts with an expired access token (seeded or
+/// issued at sign-in); in `session-revoked` its refresh token is refused as well. Tokens from a refresh are
+/// good, so a client that refreshed once goes on without another refresh.
 actor TokenStore {
     private struct Access {
         var userID: String
@@ -15,18 +19,35 @@ actor TokenStore {
 
     static let lifetime: TimeInterval = 900
 
+    private let startsExpired: Bool
+    private let refreshRevoked: Bool
     private var access: [String: Access] = [:]
     private var refresh: [String: String] = [:]
 
-    /// Accepts a seed session; `expired` makes its access token expired from the start, `revoked` forgets its
-    /// refresh token.
-    func seed(_ seed: SeedSession, accessExpired: Bool, refreshRevoked: Bool) {
-        access[seed.accessToken] = Access(
-            userID: seed.userID, expiresAt: accessExpired ? .distantPast : Date().addingTimeInterval(Self.lifetime))
-        if !refreshRevoked { refresh[seed.refreshToken] = seed.userID }
+    init(scenario: DemoScenario) {
+        startsExpired = [.tokenExpired, .sessionRevoked, .transferSessionEnds].contains(scenario)
+        refreshRevoked = [.sessionRevoked, .transferSessionEnds].contains(scenario)
     }
 
-    func issue(for userID: String) -> (access: String, refresh: String) {
+    /// Accepts a seed session as if it had just signed in.
+    func seed(_ seed: SeedSession) {
+        start(access: seed.accessToken, refresh: seed.refreshToken, for: seed.userID)
+    }
+
+    /// A new session for `userID`, as sign-in starts it.
+    func signIn(_ userID: String) -> (access: String, refresh: String) {
+        let pair = (TokenMint.make("at"), TokenMint.make("rt"))
+        start(access: pair.0, refresh: pair.1, for: userID)
+        return pair
+    }
+
+    private func start(access accessToken: String, refresh refreshToken: String, for userID: String) {
+        access[accessToken] = Access(
+            userID: userID, expiresAt: startsExpired ? .distantPast : Date().addingTimeInterval(Self.lifetime))
+        if !refreshRevoked { refresh[refreshToken] = userID }
+    }
+
+    private func issue(for userID: String) -> (access: String, refresh: String) {
         let pair = (TokenMint.make("at"), TokenMint.make("rt"))
         access[pair.0] = Access(userID: userID, expiresAt: Date().addingTimeInterval(Self.lifetime))
         refresh[pair.1] = userID

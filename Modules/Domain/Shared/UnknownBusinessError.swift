@@ -4,15 +4,16 @@ public import SharedError
 ///
 /// Produced, not just declared (the article's never was): the payment-methods use case throws it when nothing
 /// is left and at least one source failed for an unexplained reason, and the wallet page when the wallet service
-/// is unavailable.
-public struct UnknownBusinessError: Error, Hashable, Sendable, CategorizedError, JourneyDescribable {
-    /// The journey names of the failures behind it, for the log; never values.
-    public let underlying: [String]
+/// is unavailable. Navigation presents it: the safe default in production, developer detail in DEV.
+public struct UnknownBusinessError: Error, Hashable, Sendable, CategorizedError, JourneyDescribable, Diagnosable {
+    /// Where the failures behind it came from, for DEV and the log; never values.
+    public let underlying: [Diagnostic]
 
-    public init(underlying: [String]) {
+    public init(underlying: [Diagnostic]) {
         self.underlying = underlying
     }
 
     public var category: ErrorCategory { .default }
     public var journeyName: String { "UnknownBusinessError" }
+    public var diagnostics: [Diagnostic] { underlying }
 }

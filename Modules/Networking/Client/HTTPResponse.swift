@@ -5,11 +5,14 @@ public struct HTTPResponse: Hashable, Sendable {
     public var status: Int
     public var headers: HTTPHeaders
     public var body: Data
+    /// Which send of the call this is the answer to (1 for the first; more after a retry or a replay).
+    public var attempt: Int
 
-    public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data()) {
+    public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data(), attempt: Int = 1) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.attempt = attempt
     }
 
     /// 200–299.

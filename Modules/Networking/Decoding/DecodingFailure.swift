@@ -23,16 +23,25 @@ public struct DecodingFailure: Error, Hashable, Sendable {
     }
 }
 
-extension DecodingFailure: JourneyDescribable, CustomStringConvertible {
+extension DecodingFailure {
+    /// The key path of a failure of the body as a whole: not JSON, or not the expected kind of value.
+    public static let rootPath = KeyPath.root
+}
+
+extension DecodingFailure: JourneyDescribable, CustomStringConvertible, CategorizedError, Diagnosable {
     public var journeyName: String { "DecodingFailure.\(kind.rawValue)(\(keyPath))" }
     public var description: String { "\(journeyName): \(detail)" }
+    /// The repository decides what a broken required field means for it.
+    public var category: ErrorCategory { .unhandleableHere }
+    /// Where the body broke the contract, found while the data layer decoded it.
+    public var diagnostic: Diagnostic { Diagnostic(error: journeyName, layer: .data) }
+    public var diagnostics: [Diagnostic] { [diagnostic] }
 }
 
 extension DecodingFailure {
     /// Translates whatever a decode threw; a `DecodingFailure` from a building block passes through unchanged.
-    @usableFromInline
-    init(translating error: any Error, fallbackPath: [any CodingKey]) {
-        switch error {
+    public init(translating error: some Error, fallbackPath: [any CodingKey]) {
+        switch error as any Error {
         case let failure as DecodingFailure:
             self = failure
         case DecodingError.keyNotFound(let key, let context):

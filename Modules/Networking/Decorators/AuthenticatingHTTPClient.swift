@@ -2,13 +2,16 @@ public import Logging
 import SharedError
 
 /// Adds `Authorization: Bearer …` to every request; on 401 `token_expired` it gets a refreshed token from the
-/// ``TokenRefreshCoordinator`` and replays the request once.
+/// ``TokenRefreshCoordinator`` and replays the request once. On 401 `invalid_token` (the backend does not know
+/// the token at all) the session is over: it is ended, so the next run does not send the dead token again.
 ///
 /// Fixes the refresh decorator of the articles: 403 is not expiry; a second 401 after the replay is an error,
 /// not a success; and many requests share one refresh instead of refreshing once each.
 public struct AuthenticatingHTTPClient: HTTPClient {
     /// The server code that marks a refreshable 401.
     public static let expiredTokenCode = "token_expired"
+    /// The server code of a 401 for a token the backend does not know: no refresh can help.
+    public static let unknownTokenCode = "invalid_token"
 
     private let decoratee: any HTTPClient
     private let coordinator: TokenRefreshCoordinator
@@ -26,9 +29,24 @@ public struct AuthenticatingHTTPClient: HTTPClient {
         }
         do throws(HTTPClientError) {
             return try await decoratee.send(request.authorized(with: token))
-        } catch  where error.kind == .unauthorized && error.context.serverCode == Self.expiredTokenCode {
+        } catch  where Self.canRecover(from: error) {
             return try await replay(request, afterExpiryOf: token, original: error)
+        } catch  where error.isUnauthorized(Self.unknownTokenCode) {
+            throw await endSession(sentWith: token, request: request)
         }
+    }
+
+    /// Refreshing is how this layer recovers, and only a 401 `token_expired` is its to recover from.
+    private static func canRecover(from error: HTTPClientError) -> Bool {
+        ErrorPolicy.reaction(to: error.category, canRecover: error.isUnauthorized(expiredTokenCode)) == .recover
+    }
+
+    /// The backend does not know `token`: end the session it belongs to (unless it was replaced meanwhile).
+    private func endSession(sentWith token: AccessToken, request: HTTPRequest) async -> HTTPClientError {
+        await coordinator.endSession(ifStillUsing: token)
+        return mapped(
+            .sessionExpired, request: request, cause: "HTTP 401 \(Self.unknownTokenCode) (session ended)",
+            origin: .backend)
     }
 
     private func replay(
@@ -42,12 +60,19 @@ public struct AuthenticatingHTTPClient: HTTPClient {
                 ErrorJourneyEvent(
                     layer: .networking, module: "Networking", action: .retried,
                     from: "HTTPClientError.unauthorized(token_expired)",
-                    to: "replayed \(request.method) \(request.path) with the new token")
+                    to: "replayed \(request.method) \(request.path) with the new token", category: .recoverable,
+                    origin: .networking)
             )
             // A second 401 is an error: at most one refresh per request.
-            return try await decoratee.send(replay)
+            do throws(HTTPClientError) {
+                var response = try await decoratee.send(replay)
+                response.attempt = max(response.attempt, replay.attempt)
+                return response
+            } catch  where error.isUnauthorized(Self.unknownTokenCode) {
+                throw await endSession(sentWith: fresh, request: replay)
+            }
         case .failure(.sessionExpired):
-            throw mapped(.sessionExpired, request: request, cause: "session ended")
+            throw mapped(.sessionExpired, request: request, cause: "session ended", origin: .backend)
         case .failure(.budgetExhausted):
             throw original
         case .failure(.unavailable(let kind)):
@@ -59,14 +84,23 @@ public struct AuthenticatingHTTPClient: HTTPClient {
         }
     }
 
-    private func mapped(_ kind: HTTPClientError.Kind, request: HTTPRequest, cause: String) -> HTTPClientError {
+    private func mapped(
+        _ kind: HTTPClientError.Kind, request: HTTPRequest, cause: String, origin: JourneyOrigin = .networking
+    ) -> HTTPClientError {
         let error = HTTPClientError(kind: kind, context: HTTPErrorContext(request: request, underlying: cause))
         logger.recordJourney(
             ErrorJourneyEvent(
-                layer: .networking, module: "Networking", action: .mapped, from: cause, to: error.journeyName),
+                layer: .networking, module: "Networking", action: .mapped, from: cause, to: error.journeyName,
+                category: error.category, origin: origin),
             level: .warning
         )
         return error
+    }
+}
+
+extension HTTPClientError {
+    fileprivate func isUnauthorized(_ code: String) -> Bool {
+        kind == .unauthorized && context.serverCode == code
     }
 }
 

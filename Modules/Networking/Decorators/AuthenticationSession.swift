@@ -7,7 +7,8 @@ public protocol AuthenticationSession: Sendable {
     func currentAccessToken() async -> AccessToken?
     /// Exchanges the refresh token for new tokens, stores them, and returns the new access token.
     func refreshAccessToken() async throws(TokenRefreshError) -> AccessToken
-    /// Forgets the session after the backend refused the refresh token.
+    /// Forgets the session after the backend refused it: the refresh token was refused (`invalid_grant`), or the
+    /// access token is unknown (`invalid_token`).
     func endSession() async
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 public import Logging
-import SharedError
+public import SharedError
 
 /// For services that answer HTTP 200 with `{"status": "error", "code": "SERVICE_DOWN", …}`: turns such a body
 /// into ``HTTPClientError/Kind/errorEnvelope(code:)``; an `ok` body passes through untouched.
@@ -9,10 +9,13 @@ import SharedError
 /// `status` and `code` are read in one decode; the payload is left to the repository.
 public struct ErrorEnvelopeMappingHTTPClient: HTTPClient {
     private let decoratee: any HTTPClient
+    private let secrets: SecretValues?
     private let logger: Logger
 
-    public init(decoratee: any HTTPClient, logger: Logger) {
+    /// - Parameter secrets: values to scrub from body excerpts besides the patterns ``Redaction`` knows.
+    public init(decoratee: any HTTPClient, secrets: SecretValues? = nil, logger: Logger) {
         self.decoratee = decoratee
+        self.secrets = secrets
         self.logger = logger
     }
 
@@ -26,13 +29,15 @@ public struct ErrorEnvelopeMappingHTTPClient: HTTPClient {
         let error = HTTPClientError(
             kind: .errorEnvelope(code: code),
             context: HTTPErrorContext(
-                request: request, status: response.status, bodyExcerpt: Redaction.excerpt(of: response.body),
+                request: request, status: response.status,
+                bodyExcerpt: Redaction.excerpt(of: response.body, known: secrets),
                 serverCode: code)
         )
         logger.recordJourney(
             ErrorJourneyEvent(
                 layer: .networking, module: "Networking", action: .mapped,
-                from: "HTTP \(response.status) envelope \(code)", to: error.journeyName)
+                from: "HTTP \(response.status) envelope \(code)", to: error.journeyName, category: error.category,
+                origin: .backend)
         )
         throw error
     }

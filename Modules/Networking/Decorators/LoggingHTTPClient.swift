@@ -1,5 +1,5 @@
 public import Logging
-import SharedError
+public import SharedError
 
 /// Writes one line per attempt through swift-log: method, redacted URL, request id, status, size and time.
 ///
@@ -8,11 +8,17 @@ import SharedError
 public struct LoggingHTTPClient: HTTPClient {
     private let decoratee: any HTTPClient
     private let clock: any HTTPClock
+    private let secrets: SecretValues?
     private let logger: Logger
 
-    public init(decoratee: any HTTPClient, clock: any HTTPClock = SystemHTTPClock(), logger: Logger) {
+    /// - Parameter secrets: values to scrub from what is written besides the patterns ``Redaction`` knows.
+    public init(
+        decoratee: any HTTPClient, clock: any HTTPClock = SystemHTTPClock(), secrets: SecretValues? = nil,
+        logger: Logger
+    ) {
         self.decoratee = decoratee
         self.clock = clock
+        self.secrets = secrets
         self.logger = logger
     }
 
@@ -20,7 +26,7 @@ public struct LoggingHTTPClient: HTTPClient {
         // Building the redacted line costs microseconds; at the default level nothing is built.
         guard logger.logLevel <= .info else { return try await decoratee.send(request) }
         let started = clock.now
-        let target = "\(request.method) \(Redaction.url(request.url))"
+        let target = "\(request.method) \(Redaction.url(request.url, known: secrets))"
         logger.debug(
             "→ \(target)",
             metadata: [
@@ -32,7 +38,7 @@ public struct LoggingHTTPClient: HTTPClient {
             logger.debug(
                 "← \(response.status) \(target) (\(response.body.count) bytes, \((clock.now - started).formattedSeconds))",
                 metadata: ["request.id": "\(request.id)"])
-            if logger.logLevel <= .trace, let excerpt = Redaction.excerpt(of: response.body) {
+            if logger.logLevel <= .trace, let excerpt = Redaction.excerpt(of: response.body, known: secrets) {
                 logger.trace("body: \(excerpt)", metadata: ["request.id": "\(request.id)"])
             }
             return response
@@ -47,7 +53,7 @@ public struct LoggingHTTPClient: HTTPClient {
     private func redactedHeaders(_ headers: HTTPHeaders) -> Logger.Metadata {
         var metadata: Logger.Metadata = [:]
         for (name, value) in headers {
-            metadata[name] = .string(Redaction.header(name: name, value: value))
+            metadata[name] = .string(Redaction.header(name: name, value: value, known: secrets))
         }
         return metadata
     }

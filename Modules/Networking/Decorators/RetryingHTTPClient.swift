@@ -34,18 +34,22 @@ public struct RetryingHTTPClient: HTTPClient {
         var retry = 0
         while true {
             do throws(HTTPClientError) {
-                return try await decoratee.send(attempt)
+                var response = try await decoratee.send(attempt)
+                response.attempt = max(response.attempt, attempt.attempt)
+                return response
             } catch {
-                guard request.isIdempotent, error.kind.isTransient, attempt.attempt < policy.maximumAttempts else {
-                    throw error
-                }
+                // Retrying is how this layer recovers, and only a transient failure of an idempotent call is its to
+                // recover from.
+                let reaction = ErrorPolicy.reaction(
+                    to: error.category, canRecover: request.isIdempotent && error.kind.isTransient)
+                guard reaction == .recover, attempt.attempt < policy.maximumAttempts else { throw error }
                 let delay = try wait(after: error, retry: retry, request: attempt)
                 logger.recordJourney(
                     ErrorJourneyEvent(
                         layer: .networking, module: "Networking", action: .retried, from: error.journeyName,
                         to:
                             "attempt \(attempt.attempt + 1) of \(request.method) \(request.path) after \(delay.formattedSeconds)",
-                        waited: delay)
+                        category: error.category, origin: .networking, waited: delay)
                 )
                 do {
                     try await clock.sleep(for: delay)
@@ -85,7 +89,7 @@ public struct RetryingHTTPClient: HTTPClient {
         logger.recordJourney(
             ErrorJourneyEvent(
                 layer: .networking, module: "Networking", action: .forwarded, from: error.journeyName,
-                to: "\(error.journeyName), not retried: \(reason)"),
+                to: "\(error.journeyName), not retried: \(reason)", category: error.category, origin: .networking),
             level: .warning
         )
         return error

@@ -1,6 +1,6 @@
 import Foundation
 public import Logging
-import SharedError
+public import SharedError
 
 /// Turns every status outside 200–299 into a typed ``HTTPClientError``; every 2xx passes through untouched.
 ///
@@ -9,10 +9,13 @@ import SharedError
 /// authentication and retry decorators can act on them.
 public struct StatusCodeMappingHTTPClient: HTTPClient {
     private let decoratee: any HTTPClient
+    private let secrets: SecretValues?
     private let logger: Logger
 
-    public init(decoratee: any HTTPClient, logger: Logger) {
+    /// - Parameter secrets: values to scrub from body excerpts besides the patterns ``Redaction`` knows.
+    public init(decoratee: any HTTPClient, secrets: SecretValues? = nil, logger: Logger) {
         self.decoratee = decoratee
+        self.secrets = secrets
         self.logger = logger
     }
 
@@ -20,21 +23,24 @@ public struct StatusCodeMappingHTTPClient: HTTPClient {
         let response = try await decoratee.send(request)
         guard let kind = Self.kind(forStatus: response.status) else { return response }
 
-        let serverCode = ServerErrorBody.code(in: response.body)
+        let body = ServerErrorBody.parse(response.body)
+        let serverCode = body?.code
         let error = HTTPClientError(
             kind: kind,
             context: HTTPErrorContext(
                 request: request,
                 status: response.status,
-                bodyExcerpt: Redaction.excerpt(of: response.body),
+                bodyExcerpt: Redaction.excerpt(of: response.body, known: secrets),
                 serverCode: serverCode,
+                fieldErrors: body?.fields ?? [],
                 retryAfter: response.headers[HeaderName.retryAfter].flatMap(RetryAfter.init(headerValue:))
             )
         )
         let cause = ["HTTP \(response.status)", serverCode].compactMap { $0 }.joined(separator: " ")
         logger.recordJourney(
             ErrorJourneyEvent(
-                layer: .networking, module: "Networking", action: .mapped, from: cause, to: error.journeyName)
+                layer: .networking, module: "Networking", action: .mapped, from: cause, to: error.journeyName,
+                category: error.category, origin: .backend)
         )
         throw error
     }
@@ -55,19 +61,35 @@ public struct StatusCodeMappingHTTPClient: HTTPClient {
     }
 }
 
-/// The contract's error body, `{"error": "<code>", "message": "<text>"}`; only the code is kept.
-enum ServerErrorBody {
+/// The contract's error body, `{"error": "<code>", "message": "<text>", "fields": [{field, code, message}]}`; only
+/// identifiers are kept: the code, and each field's name and code.
+struct ServerErrorBody {
+    var code: String?
+    var fields: [ServerFieldError]
+
     private struct Body: Decodable {
         var error: String?
+        var fields: [Field]?
     }
 
-    /// The `error` code when the body is the contract's JSON error and the code looks like one (letters, digits,
-    /// `_`, `-`, `.`, at most 64 characters); anything else might be free text and is not kept.
-    static func code(in body: Data) -> String? {
-        guard body.first == UInt8(ascii: "{"), let code = try? JSONDecoder().decode(Body.self, from: body).error
-        else { return nil }
-        return ErrorCode.sanitized(code)
+    private struct Field: Decodable {
+        var field: String?
+        var code: String?
     }
+
+    /// The code and fields when the body is the contract's JSON error and they look like identifiers (letters,
+    /// digits, `_`, `-`, `.`, at most 64 characters); anything else might be free text and is not kept.
+    static func parse(_ body: Data) -> ServerErrorBody? {
+        guard body.first == UInt8(ascii: "{"), let decoded = try? JSONDecoder().decode(Body.self, from: body) else {
+            return nil
+        }
+        let fields = (decoded.fields ?? []).prefix(16).compactMap { field -> ServerFieldError? in
+            guard let name = field.field.flatMap(ErrorCode.sanitized) else { return nil }
+            return ServerFieldError(field: name, code: field.code.flatMap(ErrorCode.sanitized) ?? "unknown")
+        }
+        return ServerErrorBody(code: decoded.error.flatMap(ErrorCode.sanitized), fields: fields)
+    }
+
 }
 
 /// Keeps server-supplied codes short and free of anything but identifier characters.

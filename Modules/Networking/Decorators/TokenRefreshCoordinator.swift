@@ -64,6 +64,13 @@ public actor TokenRefreshCoordinator {
         await session.currentAccessToken()
     }
 
+    /// Ends the session after the backend said it does not know `token`, unless the session has moved on to
+    /// another token since (a late answer for a token that was already replaced says nothing about the new one).
+    public func endSession(ifStillUsing token: AccessToken) async {
+        guard flight == nil, await session.currentAccessToken() == token else { return }
+        await session.endSession()
+    }
+
     /// A token to replay with, after a request sent with `staleToken` was answered 401 `token_expired`; waits for
     /// a refresh at most until `deadline`.
     public func renewedToken(
@@ -81,7 +88,7 @@ public actor TokenRefreshCoordinator {
                 ErrorJourneyEvent(
                     layer: .networking, module: "Networking", action: .mapped,
                     from: "refresh budget of \(budget.maximumRefreshes) per \(budget.window) spent",
-                    to: "HTTPClientError.unauthorized"),
+                    to: "HTTPClientError.unauthorized", category: .recoverable, origin: .networking),
                 level: .warning
             )
             return .failure(.budgetExhausted)
@@ -163,15 +170,16 @@ public actor TokenRefreshCoordinator {
         case .success:
             event = ErrorJourneyEvent(
                 layer: .networking, module: "Networking", action: .recovered, from: cause,
-                to: "access token refreshed once for \(waiting) waiting request(s)")
+                to: "access token refreshed once for \(waiting) waiting request\(waiting == 1 ? "" : "s")",
+                category: .recoverable, origin: .networking)
         case .failure(.sessionExpired):
             event = ErrorJourneyEvent(
                 layer: .networking, module: "Networking", action: .mapped, from: "refresh answered invalid_grant",
-                to: "HTTPClientError.sessionExpired")
+                to: "HTTPClientError.sessionExpired", category: .unhandleableHere, origin: .backend)
         case .failure(let failure):
             event = ErrorJourneyEvent(
                 layer: .networking, module: "Networking", action: .forwarded, from: "refresh failed (\(failure))",
-                to: "session kept")
+                to: "session kept", category: .recoverable, origin: .backend)
         }
         logger.recordJourney(event, level: outcome.isSuccess ? .info : .warning)
     }

@@ -16,7 +16,7 @@ public struct HTTPClientError: Error, Hashable, Sendable {
     }
 
     /// Every way a call can fail.
-    public enum Kind: Hashable, Sendable, CaseIterable {
+    public enum Kind: Hashable, Sendable, SampledCases {
         // MARK: Transport
         /// No connection: not connected, host not found, connection refused.
         case offline
@@ -55,13 +55,55 @@ public struct HTTPClientError: Error, Hashable, Sendable {
         /// The refresh token was refused (`invalid_grant`), or there is no session: the user must sign in.
         case sessionExpired
 
-        /// One value of every case, associated values included, for tests that must cover them all.
-        public static let allCases: [Kind] = [
-            .offline, .timedOut, .cancelled, .connectionLost, .invalidResponse, .bodyTooLarge(limit: 1_048_576),
-            .unauthorized, .forbidden, .notFound, .requestTimeout, .conflict, .tooManyRequests,
-            .server(status: 500), .server(status: 502), .server(status: 503), .server(status: 504),
-            .unexpectedStatus(418), .errorEnvelope(code: "SERVICE_DOWN"), .sessionExpired,
-        ]
+        /// One name per case; with ``samples(of:)`` the compiler keeps `allCases` complete.
+        public enum CaseName: CaseIterable, Sendable {
+            case offline, timedOut, cancelled, connectionLost, invalidResponse, bodyTooLarge
+            case unauthorized, forbidden, notFound, requestTimeout, conflict, tooManyRequests, server
+            case unexpectedStatus, errorEnvelope, sessionExpired
+        }
+
+        public var caseName: CaseName {
+            switch self {
+            case .offline: .offline
+            case .timedOut: .timedOut
+            case .cancelled: .cancelled
+            case .connectionLost: .connectionLost
+            case .invalidResponse: .invalidResponse
+            case .bodyTooLarge: .bodyTooLarge
+            case .unauthorized: .unauthorized
+            case .forbidden: .forbidden
+            case .notFound: .notFound
+            case .requestTimeout: .requestTimeout
+            case .conflict: .conflict
+            case .tooManyRequests: .tooManyRequests
+            case .server: .server
+            case .unexpectedStatus: .unexpectedStatus
+            case .errorEnvelope: .errorEnvelope
+            case .sessionExpired: .sessionExpired
+            }
+        }
+
+        /// Values of each case, associated values included, for tests that must cover them all.
+        public static func samples(of name: CaseName) -> [Kind] {
+            switch name {
+            case .offline: [.offline]
+            case .timedOut: [.timedOut]
+            case .cancelled: [.cancelled]
+            case .connectionLost: [.connectionLost]
+            case .invalidResponse: [.invalidResponse]
+            case .bodyTooLarge: [.bodyTooLarge(limit: 1_048_576)]
+            case .unauthorized: [.unauthorized]
+            case .forbidden: [.forbidden]
+            case .notFound: [.notFound]
+            case .requestTimeout: [.requestTimeout]
+            case .conflict: [.conflict]
+            case .tooManyRequests: [.tooManyRequests]
+            case .server: [500, 502, 503, 504].map { .server(status: $0) }
+            case .unexpectedStatus: [.unexpectedStatus(418)]
+            case .errorEnvelope: [.errorEnvelope(code: "SERVICE_DOWN")]
+            case .sessionExpired: [.sessionExpired]
+            }
+        }
 
         /// The case name, with the status or code where it has one: `server(503)`.
         public var name: String {
@@ -120,14 +162,26 @@ public struct HTTPClientError: Error, Hashable, Sendable {
     }
 }
 
-extension HTTPClientError: CategorizedError {
+extension HTTPClientError: CategorizedError, Diagnosable {
+    /// Cancelled is ignorable; a transient failure (for the retry decorator) and a 401 `token_expired` (for the
+    /// authentication decorator) are recoverable; everything else is for the repository to map.
     public var category: ErrorCategory {
         switch kind {
         case .cancelled: .ignorable
+        case .unauthorized where context.serverCode == AuthenticatingHTTPClient.expiredTokenCode: .recoverable
         case _ where kind.isTransient: .recoverable
         default: .unhandleableHere
         }
     }
+
+    /// The failure as a developer reads it: status, server code, request id.
+    public var diagnostic: Diagnostic {
+        Diagnostic(
+            error: journeyName, layer: .networking, status: context.status, serverCode: context.serverCode,
+            requestID: context.requestID)
+    }
+
+    public var diagnostics: [Diagnostic] { [diagnostic] }
 }
 
 extension HTTPClientError: JourneyDescribable, CustomStringConvertible, CustomDebugStringConvertible {

@@ -14,6 +14,8 @@ public struct HTTPErrorContext: Hashable, Sendable {
     public var bodyExcerpt: String?
     /// The `error` code of a JSON error body (`token_expired`, `wallet_banned`), when it has one.
     public var serverCode: String?
+    /// The fields a 422 `validation_failed` names, with their codes; identifiers only, never the server's message.
+    public var fieldErrors: [ServerFieldError]
     /// A `Retry-After` the chain did not wait for, because it was past the deadline or above the maximum.
     public var retryAfter: RetryAfter?
     /// The transport's own error code, for example `URLError(-1004)`.
@@ -24,6 +26,7 @@ public struct HTTPErrorContext: Hashable, Sendable {
         status: Int? = nil,
         bodyExcerpt: String? = nil,
         serverCode: String? = nil,
+        fieldErrors: [ServerFieldError] = [],
         retryAfter: RetryAfter? = nil,
         underlying: String? = nil
     ) {
@@ -34,7 +37,20 @@ public struct HTTPErrorContext: Hashable, Sendable {
         self.requestID = request.id
         self.bodyExcerpt = bodyExcerpt
         self.serverCode = serverCode
+        self.fieldErrors = fieldErrors
         self.retryAfter = retryAfter
         self.underlying = underlying
+    }
+}
+
+/// One field of the contract's 422 answer: `{"field": "amount", "code": "too_large", "message": …}`. The message is
+/// the server's wording and is not kept; the app words the code itself.
+public struct ServerFieldError: Hashable, Sendable {
+    public var field: String
+    public var code: String
+
+    public init(field: String, code: String) {
+        self.field = field
+        self.code = code
     }
 }

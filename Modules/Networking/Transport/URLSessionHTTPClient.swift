@@ -10,6 +10,7 @@ import SharedError
 /// ``HTTPClientError`` and the body streamed against a size limit instead of buffered without bound.
 ///
 /// It returns a response for every status; ``StatusCodeMappingHTTPClient`` decides which statuses are errors.
+/// Redirects are never followed (a 3xx is returned as it is), so a bearer token never reaches another origin.
 public final class URLSessionHTTPClient: HTTPClient {
     public struct Configuration: Sendable {
         /// Bodies larger than this fail with ``HTTPClientError/Kind/bodyTooLarge(limit:)``.
@@ -70,7 +71,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         let outcome = await withTaskCancellationHandler {
             await delegate.run(task, bodyLimit: configuration.maximumBodyBytes)
         } onCancel: {
-            task.cancel()
+            delegate.fail(task, with: .cancelled)
         }
 
         switch outcome {
@@ -115,7 +116,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         logger.recordJourney(
             ErrorJourneyEvent(
                 layer: .networking, module: "Networking", action: .mapped, from: cause, to: error.journeyName,
-                waited: waited),
+                category: error.category, origin: .transport, waited: waited),
             level: .warning
         )
         return error
@@ -148,23 +149,28 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     func run(_ task: URLSessionDataTask, bodyLimit: Int) async -> Result<HTTPResponse, TransferFailure> {
         await withCheckedContinuation { continuation in
-            let early = earlyFailures.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+            if let early = earlyFailures.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) {
+                continuation.resume(returning: .failure(early))
+                return
+            }
             transfers.withLock {
-                $0[task.taskIdentifier] = Transfer(continuation: continuation, bodyLimit: bodyLimit, failure: early)
+                $0[task.taskIdentifier] = Transfer(continuation: continuation, bodyLimit: bodyLimit)
             }
             task.resume()
-            if early != nil || Task.isCancelled { task.cancel() }
+            if Task.isCancelled { fail(task, with: .cancelled) }
         }
     }
 
-    /// Ends a transfer with the client's own reason.
+    /// Ends a transfer with the client's own reason (a failure decided earlier, such as a size limit, wins), at
+    /// once: the caller is resumed here, not when URLSession reports the cancelled task, which under load it can
+    /// do late or, for a task still waiting for a connection, not at all.
     func fail(_ task: URLSessionTask, with failure: TransferFailure) {
-        let registered = transfers.withLock { transfers -> Bool in
-            guard transfers[task.taskIdentifier] != nil else { return false }
-            if transfers[task.taskIdentifier]?.failure == nil { transfers[task.taskIdentifier]?.failure = failure }
-            return true
+        let transfer = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        if let transfer {
+            transfer.continuation.resume(returning: .failure(transfer.failure ?? failure))
+        } else {
+            earlyFailures.withLock { $0[task.taskIdentifier] = failure }
         }
-        if !registered { earlyFailures.withLock { $0[task.taskIdentifier] = failure } }
         task.cancel()
     }
 
@@ -182,6 +188,15 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
             return transfer.failure == nil
         }
         completionHandler(allowed ? .allow : .cancel)
+    }
+
+    /// Never follows a redirect: the contract has none, and following one could carry the `Authorization` header
+    /// to another origin. The 3xx itself is returned, and the status mapping makes it a typed error.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -209,6 +224,13 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         if let failure = transfer.failure { return .failure(failure) }
         if let error {
             let code = (error as? URLError)?.code ?? URLError.Code(rawValue: (error as NSError).code) ?? .unknown
+            if code != .cancelled, let response = transfer.response, response.expectedContentLength > 0,
+                transfer.body.count < response.expectedContentLength
+            {
+                // The head arrived and the body stopped short of its length: the connection dropped mid-answer.
+                // (FoundationNetworking reports this as an unknown error.)
+                return .failure(.urlError(.networkConnectionLost))
+            }
             return .failure(code == .cancelled ? .cancelled : .urlError(code))
         }
         guard let response = transfer.response else { return .failure(.notHTTP) }

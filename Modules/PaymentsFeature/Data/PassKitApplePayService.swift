@@ -28,7 +28,8 @@ public struct PassKitApplePayService: ApplePayService {
             logger.recordJourney(
                 ErrorJourneyEvent(
                     layer: .vendor, module: "PaymentsFeature", action: .mapped, from: "PassKit canMakePayments() false",
-                    to: ApplePayError.serviceNotAvailable.journeyName)
+                    to: ApplePayError.serviceNotAvailable.journeyName,
+                    category: ApplePayError.serviceNotAvailable.category)
             )
             throw .serviceNotAvailable
         }

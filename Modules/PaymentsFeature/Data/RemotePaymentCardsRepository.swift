@@ -2,6 +2,7 @@ public import Domain
 public import Foundation
 public import Logging
 public import Networking
+import SharedError
 
 /// The saved cards from the legacy `GET /v1/payment-cards`, which always answers 200 and signals errors in its
 /// body; compose the client with `ErrorEnvelopeMappingHTTPClient`.
@@ -13,11 +14,15 @@ public struct RemotePaymentCardsRepository: PaymentCardsRepository {
     private let call: RemoteCall<PaymentCardsRepositoryError>
     private let baseURL: URL
 
-    public init(client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger) {
+    public init(
+        client: any HTTPClient, baseURL: URL, reporter: any ClientReporting,
+        observer: (any BackendAnswerObserving)? = nil, logger: Logger
+    ) {
         self.baseURL = baseURL
         call = RemoteCall(
             client: client, reporter: reporter, module: "PaymentsFeature", logger: logger,
-            mapHTTPError: Self.repositoryError(for:), mapDecodingFailure: { _ in .unavailable })
+            mapHTTPError: Self.repositoryError(for:), mapDecodingFailure: { .unavailable($0.diagnostic) },
+            observer: observer)
     }
 
     public func fetchCards() async throws(PaymentCardsRepositoryError) -> [PaymentCard] {
@@ -26,12 +31,14 @@ public struct RemotePaymentCardsRepository: PaymentCardsRepository {
         }
     }
 
+    /// A cancelled call stays ignorable (``ErrorPolicy``); the envelope's codes are the service's own answers.
     static func repositoryError(for error: HTTPClientError) -> PaymentCardsRepositoryError {
+        if ErrorPolicy.reaction(to: error.category) == .ignore { return .cancelled }
         switch error.kind {
-        case .errorEnvelope("SERVICE_DOWN"): .serviceDown
-        case .errorEnvelope("CARDS_LOCKED"): .cardsLocked
-        case .unauthorized, .sessionExpired: .sessionExpired
-        case let kind: kind.sharedError.map(PaymentCardsRepositoryError.shared) ?? .unavailable
+        case .errorEnvelope("SERVICE_DOWN"): return .serviceDown
+        case .errorEnvelope("CARDS_LOCKED"): return .cardsLocked
+        case .unauthorized, .sessionExpired: return .sessionExpired
+        case let kind: return kind.sharedError.map(PaymentCardsRepositoryError.shared) ?? .unavailable(error.diagnostic)
         }
     }
 }

@@ -2,6 +2,7 @@ public import Domain
 public import Foundation
 public import Logging
 public import Networking
+import SharedError
 
 /// The wallet from `GET /v1/wallet`, over the app's HTTP chain.
 ///
@@ -13,11 +14,15 @@ public struct RemoteWalletRepository: WalletRepository {
     private let call: RemoteCall<WalletRepositoryError>
     private let baseURL: URL
 
-    public init(client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger) {
+    public init(
+        client: any HTTPClient, baseURL: URL, reporter: any ClientReporting,
+        observer: (any BackendAnswerObserving)? = nil, logger: Logger
+    ) {
         self.baseURL = baseURL
         call = RemoteCall(
             client: client, reporter: reporter, module: "PaymentsFeature", logger: logger,
-            mapHTTPError: Self.repositoryError(for:), mapDecodingFailure: { _ in .unavailable })
+            mapHTTPError: Self.repositoryError(for:), mapDecodingFailure: { .unavailable($0.diagnostic) },
+            observer: observer)
     }
 
     public func fetchWallet() async throws(WalletRepositoryError) -> Wallet {
@@ -28,20 +33,22 @@ public struct RemoteWalletRepository: WalletRepository {
         case .success(let wallet):
             return wallet
         case .failure(.inReview(let state)):
-            throw call.mapped(.inReview(state), from: "wallet status in_review")
+            throw call.mapped(.inReview(state), fromBody: "wallet status in_review")
         case .failure(let error):
-            throw call.mapped(error, from: "wallet status unknown to this app version")
+            throw call.mapped(error, fromBody: "wallet status unknown to this app version")
         }
     }
 
-    /// 404 `wallet_not_found` and 403 `wallet_banned` are the wallet service's own answers; the same statuses
-    /// without those codes (a proxy, a wrong route) say nothing about the wallet.
+    /// A cancelled call stays ignorable (``ErrorPolicy``). 404 `wallet_not_found` and 403 `wallet_banned` are the
+    /// wallet service's own answers; the same statuses without those codes (a proxy, a wrong route) say nothing
+    /// about the wallet, and nothing explains them.
     static func repositoryError(for error: HTTPClientError) -> WalletRepositoryError {
+        if ErrorPolicy.reaction(to: error.category) == .ignore { return .cancelled }
         switch (error.kind, error.context.serverCode) {
-        case (.notFound, "wallet_not_found"): .noWalletFound
-        case (.forbidden, "wallet_banned"): .banned
-        case (.unauthorized, _), (.sessionExpired, _): .sessionExpired
-        case (let kind, _): kind.sharedError.map(WalletRepositoryError.shared) ?? .unavailable
+        case (.notFound, "wallet_not_found"): return .noWalletFound
+        case (.forbidden, "wallet_banned"): return .banned
+        case (.unauthorized, _), (.sessionExpired, _): return .sessionExpired
+        case (let kind, _): return kind.sharedError.map(WalletRepositoryError.shared) ?? .unavailable(error.diagnostic)
         }
     }
 }

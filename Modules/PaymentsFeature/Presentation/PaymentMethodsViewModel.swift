@@ -5,12 +5,18 @@ import SharedError
 
 /// The payment-methods screen's presentation logic, on the main actor.
 ///
-/// - `noPaymentMethodsFound` becomes the empty state: no alert.
-/// - `unknown` becomes `PresentationError.default`.
-/// - App-wide errors (offline, timed out, session over) go to Navigation, which owns alerts and routes.
-/// - Every load starts by clearing the previous error and message, so an old alert never comes back.
+/// Every load starts from a clean screen (no old methods, error or message) and takes back the alert and route it
+/// caused before, so nothing stale ever shows. Then each error is decided by its category (``ErrorPolicy``):
+/// - ignorable (the load was cancelled): nothing is shown;
+/// - default (`unknown`: nothing is left and no rule explains why): handed to Navigation, which presents the safe
+///   default, or developer detail in DEV;
+/// - the rest in this screen's terms: `noPaymentMethodsFound` is the empty state, no alert; app-wide errors
+///   (offline, timed out, session over) go to Navigation, which owns alerts and routes.
 @MainActor
 public final class PaymentMethodsViewModel {
+    /// The name this screen goes by with Navigation.
+    public static let screen = "payments"
+
     public private(set) var state = PaymentMethodsState()
 
     private let loadPaymentMethods: any PaymentMethodsLoading
@@ -24,26 +30,19 @@ public final class PaymentMethodsViewModel {
     }
 
     public func load() async {
-        state.error = nil
-        state.message = nil
-        state.isEmpty = false
+        state = PaymentMethodsState()
         state.isLoading = true
+        router.withdraw(for: Self.screen)
         defer { state.isLoading = false }
 
         do throws(PaymentMethodsError) {
-            let methods = try await loadPaymentMethods.execute()
-            guard !Task.isCancelled else { return }
-            show(methods)
+            show(try await loadPaymentMethods.execute())
         } catch {
-            guard !Task.isCancelled else { return }
             handle(error)
         }
     }
 
     private func show(_ methods: [PaymentMethod]) {
-        state.wallet = nil
-        state.paymentCards = []
-        state.applePay = nil
         for method in methods {
             switch method {
             case .wallet(let wallet):
@@ -57,26 +56,33 @@ public final class PaymentMethodsViewModel {
     }
 
     private func handle(_ error: PaymentMethodsError) {
-        switch error {
-        case .noPaymentMethodsFound:
-            show([])
-            state.isEmpty = true
-            state.message = "No payment methods"
-            record(.mapped, error, to: "state.isEmpty (no alert)")
-        case .unknown:
-            state.error = .default
-            record(.presented, error, to: "alert: \(PresentationError.default.title)")
-        case .shared(let shared):
-            router.forward(shared, for: error, module: "PaymentsFeature", logger: logger)
-        case .sessionExpired:
-            router.forward(SessionExpiredError(), for: error, module: "PaymentsFeature", logger: logger)
+        switch ErrorPolicy.reaction(to: error.category) {
+        case .ignore:
+            record(.ignored, error, to: nil)
+        case .presentDefault:
+            router.forward(error, for: error, screen: Self.screen, module: "PaymentsFeature", logger: logger)
+        case .recover, .handleOrForward:
+            switch error {
+            case .noPaymentMethodsFound:
+                state.isEmpty = true
+                state.message = "No payment methods"
+                record(.mapped, error, to: "state.isEmpty (no alert)")
+            case .shared(let shared):
+                router.forward(shared, for: error, screen: Self.screen, module: "PaymentsFeature", logger: logger)
+            case .sessionExpired:
+                router.forward(
+                    SessionExpiredError(), for: error, screen: Self.screen, module: "PaymentsFeature", logger: logger)
+            case .unknown, .cancelled:
+                router.forward(error, for: error, screen: Self.screen, module: "PaymentsFeature", logger: logger)
+            }
         }
     }
 
-    private func record(_ action: JourneyAction, _ error: PaymentMethodsError, to target: String) {
+    private func record(_ action: JourneyAction, _ error: PaymentMethodsError, to target: String?) {
         logger.recordJourney(
             ErrorJourneyEvent(
-                layer: .presentation, module: "PaymentsFeature", action: action, from: error.journeyName, to: target)
+                layer: .presentation, module: "PaymentsFeature", action: action, from: error.journeyName, to: target,
+                category: error.category)
         )
     }
 }

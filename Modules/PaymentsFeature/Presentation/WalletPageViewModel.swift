@@ -5,8 +5,15 @@ import SharedError
 
 /// The wallet page's presentation logic. Unlike the payment-methods screen, "no wallet" is presented here, with
 /// a way forward; banned and in-review wallets get their own words.
+///
+/// Every load starts from a clean page and takes back the alert and route it caused before. Errors are decided
+/// by their category (``ErrorPolicy``): a cancelled load shows nothing, an unexplained one (`unknown`) goes to
+/// Navigation for the safe default (developer detail in DEV), and the page words the rest itself.
 @MainActor
 public final class WalletPageViewModel {
+    /// The name this screen goes by with Navigation.
+    public static let screen = "wallet"
+
     public private(set) var state = WalletPageState()
 
     private let loadWalletPage: any WalletPageLoading
@@ -20,35 +27,41 @@ public final class WalletPageViewModel {
     }
 
     public func load() async {
-        state.error = nil
-        state.action = nil
+        state = WalletPageState()
         state.isLoading = true
+        router.withdraw(for: Self.screen)
         defer { state.isLoading = false }
 
         do throws(WalletPageError) {
             let wallet = try await loadWalletPage.execute()
-            guard !Task.isCancelled else { return }
             state.balance = wallet.balance.formatted
             state.status = wallet.status.rawValue
         } catch {
-            guard !Task.isCancelled else { return }
             handle(error)
         }
     }
 
     private func handle(_ error: WalletPageError) {
-        state.balance = nil
-        state.status = nil
-        switch error {
-        case .shared(let shared):
-            router.forward(shared, for: error, module: "PaymentsFeature", logger: logger)
-        case .sessionExpired:
-            router.forward(SessionExpiredError(), for: error, module: "PaymentsFeature", logger: logger)
-        case .noWallet, .banned, .inReview, .unknown:
-            let (presented, action) = Self.presentation(for: error)
-            state.error = presented
-            state.action = action
-            record(.presented, error, to: "\(presented.presentation.rawValue): \(presented.title)")
+        switch ErrorPolicy.reaction(to: error.category) {
+        case .ignore:
+            record(.ignored, error, to: nil)
+        case .presentDefault:
+            router.forward(error, for: error, screen: Self.screen, module: "PaymentsFeature", logger: logger)
+        case .recover, .handleOrForward:
+            switch error {
+            case .shared(let shared):
+                router.forward(shared, for: error, screen: Self.screen, module: "PaymentsFeature", logger: logger)
+            case .sessionExpired:
+                router.forward(
+                    SessionExpiredError(), for: error, screen: Self.screen, module: "PaymentsFeature", logger: logger)
+            case .noWallet, .banned, .inReview:
+                let (presented, action) = Self.presentation(for: error)
+                state.error = presented
+                state.action = action
+                record(.presented, error, to: "\(presented.presentation.rawValue): \(presented.title)")
+            case .unknown, .cancelled:
+                router.forward(error, for: error, screen: Self.screen, module: "PaymentsFeature", logger: logger)
+            }
         }
     }
 
@@ -87,15 +100,16 @@ public final class WalletPageViewModel {
                     presentation: .inline, iconName: "hourglass"),
                 nil
             )
-        case .shared, .sessionExpired, .unknown:
+        case .shared, .sessionExpired, .unknown, .cancelled:
             (.default, nil)
         }
     }
 
-    private func record(_ action: JourneyAction, _ error: WalletPageError, to target: String) {
+    private func record(_ action: JourneyAction, _ error: WalletPageError, to target: String?) {
         logger.recordJourney(
             ErrorJourneyEvent(
-                layer: .presentation, module: "PaymentsFeature", action: action, from: error.journeyName, to: target)
+                layer: .presentation, module: "PaymentsFeature", action: action, from: error.journeyName, to: target,
+                category: error.category)
         )
     }
 }

@@ -14,8 +14,10 @@ public final class LockedState<Value: Sendable>: @unchecked Sendable {
         self.value = value
     }
 
-    /// Runs `body` with exclusive access to the value.
-    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    /// Runs `body` with exclusive access to the value; what `body` throws, it throws, with its type.
+    public func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

@@ -1,5 +1,5 @@
 /// One step of an error's journey: a layer mapped, forwarded, recovered from, retried, ignored, omitted,
-/// presented, routed, logged or reported an error.
+/// presented, routed, logged, reported or queued an error.
 ///
 /// Layers record events through swift-log (``Logging/Logger/recordJourney(_:level:file:function:line:)``);
 /// a ``JourneyLogHandler`` collects them per flow, so the CLI and the tests read what really happened.
@@ -14,17 +14,26 @@ public struct ErrorJourneyEvent: Hashable, Sendable {
     public var from: String
     /// What the layer turned it into, or `nil` when the error stopped here.
     public var to: String?
+    /// The category of the error the layer acted on (for an error the layer raised itself from a raw answer, the
+    /// category of that error); `nil` for what is no error at all (a client report's defect).
+    public var category: ErrorCategory?
+    /// Where what reached the layer came from: the backend, the transport, a vendor SDK, or the layer below.
+    public var origin: JourneyOrigin
     /// Time the layer deliberately spent waiting (a backoff, a `Retry-After`, a deadline), if any.
     ///
     /// Kept for the tour's account of deliberate waits; not part of the documented JSON object.
     public var waited: Duration?
 
+    /// - Parameter origin: where the error came from; by default the layer beneath `layer` (the backend for
+    ///   networking, the vendor SDK for a vendor facade).
     public init(
         layer: JourneyLayer,
         module: String,
         action: JourneyAction,
         from: String,
         to: String? = nil,
+        category: ErrorCategory? = nil,
+        origin: JourneyOrigin? = nil,
         waited: Duration? = nil
     ) {
         self.layer = layer
@@ -32,6 +41,8 @@ public struct ErrorJourneyEvent: Hashable, Sendable {
         self.action = action
         self.from = from
         self.to = to
+        self.category = category
+        self.origin = origin ?? JourneyOrigin.beneath(layer)
         self.waited = waited
     }
 
@@ -43,7 +54,7 @@ public struct ErrorJourneyEvent: Hashable, Sendable {
 
 extension ErrorJourneyEvent: Codable {
     private enum CodingKeys: String, CodingKey {
-        case layer, module, action, from, to
+        case layer, module, action, from, to, category, origin
     }
 
     public init(from decoder: any Decoder) throws {
@@ -53,11 +64,13 @@ extension ErrorJourneyEvent: Codable {
             module: try container.decode(String.self, forKey: .module),
             action: try container.decode(JourneyAction.self, forKey: .action),
             from: try container.decode(String.self, forKey: .from),
-            to: try container.decodeIfPresent(String.self, forKey: .to)
+            to: try container.decodeIfPresent(String.self, forKey: .to),
+            category: try container.decodeIfPresent(ErrorCategory.self, forKey: .category),
+            origin: try container.decodeIfPresent(JourneyOrigin.self, forKey: .origin)
         )
     }
 
-    /// Writes the documented object, with `"to": null` spelled out when the error stopped here.
+    /// Writes the documented object, with `"to": null` and `"category": null` spelled out.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(layer, forKey: .layer)
@@ -65,12 +78,40 @@ extension ErrorJourneyEvent: Codable {
         try container.encode(action, forKey: .action)
         try container.encode(from, forKey: .from)
         try container.encode(to, forKey: .to)
+        try container.encode(category, forKey: .category)
+        try container.encode(origin, forKey: .origin)
     }
 }
 
 /// The layers an error travels through, outermost last.
 public enum JourneyLayer: String, Hashable, Sendable, CaseIterable, Codable {
     case networking, vendor, data, domain, presentation, navigation, app
+}
+
+/// Where an error reaching a layer came from: something outside the app (the backend, the transport, a vendor
+/// SDK) or a layer of the app. Drawn as the arrow's start in the journey's sequence diagrams.
+public enum JourneyOrigin: String, Hashable, Sendable, CaseIterable, Codable {
+    case backend
+    case transport
+    case vendorSDK = "vendor-sdk"
+    case networking, vendor, data, domain, presentation, navigation, app
+
+    /// The origin of what usually reaches `layer`: the layer beneath it, or for networking the backend and for a
+    /// vendor facade its SDK.
+    public static func beneath(_ layer: JourneyLayer) -> JourneyOrigin {
+        switch layer {
+        case .networking: .backend
+        case .vendor: .vendorSDK
+        case .data: .networking
+        case .domain: .data
+        case .presentation: .domain
+        case .navigation: .presentation
+        case .app: .navigation
+        }
+    }
+
+    /// The layer this origin is, when it is one.
+    public var layer: JourneyLayer? { JourneyLayer(rawValue: rawValue) }
 }
 
 /// What a layer did with an error.
@@ -95,4 +136,6 @@ public enum JourneyAction: String, Hashable, Sendable, CaseIterable, Codable {
     case logged
     /// Told the backend engineers (a client report).
     case reported
+    /// Kept for later what could not be done now (a client report waiting in the outbox for the next run).
+    case queued
 }

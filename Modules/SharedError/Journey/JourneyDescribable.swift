@@ -8,10 +8,10 @@ public protocol JourneyDescribable {
 public enum JourneyName {
     /// The error's ``JourneyDescribable/journeyName`` when it has one; otherwise only its type name, because an
     /// arbitrary error's description may carry values that must not reach a log.
-    public static func of(_ error: any Error) -> String {
+    public static func of(_ error: some Error) -> String {
         if let describable = error as? any JourneyDescribable {
             return describable.journeyName
         }
-        return String(describing: type(of: error))
+        return String(describing: type(of: error as any Error))
     }
 }

@@ -30,6 +30,8 @@ enum JourneyMetadata {
     static let action = "journey.action"
     static let from = "journey.from"
     static let to = "journey.to"
+    static let category = "journey.category"
+    static let origin = "journey.origin"
     static let waitedNanoseconds = "journey.waited_ns"
 
     static func encode(_ event: ErrorJourneyEvent) -> Logger.Metadata {
@@ -38,7 +40,11 @@ enum JourneyMetadata {
             module: .string(event.module),
             action: .string(event.action.rawValue),
             from: .string(event.from),
+            origin: .string(event.origin.rawValue),
         ]
+        if let category = event.category {
+            metadata[Self.category] = .string(category.rawValue)
+        }
         if let target = event.to {
             metadata[to] = .string(target)
         }
@@ -60,6 +66,12 @@ enum JourneyMetadata {
         var event = ErrorJourneyEvent(layer: layer, module: module, action: action, from: from)
         if case .string(let target)? = metadata[to] {
             event.to = target
+        }
+        if case .string(let name)? = metadata[category] {
+            event.category = ErrorCategory(rawValue: name)
+        }
+        if case .string(let name)? = metadata[origin], let origin = JourneyOrigin(rawValue: name) {
+            event.origin = origin
         }
         if case .stringConvertible(let value)? = metadata[waitedNanoseconds], let nanoseconds = Int64("\(value)") {
             event.waited = .nanoseconds(nanoseconds)

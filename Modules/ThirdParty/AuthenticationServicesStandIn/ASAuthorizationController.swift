@@ -24,8 +24,8 @@ public final class ASAuthorizationController {
             switch decision {
             case .success(let authorization):
                 delegate?.authorizationController(controller: self, didCompleteWithAuthorization: authorization)
-            case .failure(let error):
-                delegate?.authorizationController(controller: self, didCompleteWithError: error)
+            case .failure(let failure):
+                delegate?.authorizationController(controller: self, didCompleteWithError: failure.reported)
             }
         }
     }

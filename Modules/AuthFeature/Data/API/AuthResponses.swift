@@ -1,7 +1,8 @@
 import Foundation
 import Networking
 
-/// `POST /v1/auth/apple` and `POST /v1/auth/refresh` answers: the tokens are required, the user is optional.
+/// `POST /v1/auth/apple` and `POST /v1/auth/refresh` answers: the tokens are required, the user is optional
+/// (absent or `null` is fine; a user that breaks the contract is left out and reported).
 struct TokenResponse: Decodable, DefectReporting {
     let accessToken: String
     let refreshToken: String
@@ -19,8 +20,21 @@ struct TokenResponse: Decodable, DefectReporting {
         expiresIn = container.lenient(Int.self, forKey: .expiresIn, rule: "not a positive number", defects: &defects) {
             $0 > 0
         }
-        user = container.contains(.user) ? try container.decode(UserResponse.self, forKey: .user) : nil
+        user = Self.optionalUser(in: container, defects: &defects)
         self.defects = defects + (user?.defects ?? [])
+    }
+
+    private static func optionalUser(
+        in container: KeyedDecodingContainer<CodingKeys>, defects: inout [DecodingDefect]
+    ) -> UserResponse? {
+        guard container.contains(.user), (try? container.decodeNil(forKey: .user)) == false else { return nil }
+        do {
+            return try container.decode(UserResponse.self, forKey: .user)
+        } catch {
+            let failure = DecodingFailure(translating: error, fallbackPath: [CodingKeys.user])
+            defects.append(DecodingDefect(keyPath: failure.keyPath, kind: failure.kind, detail: "user left out"))
+            return nil
+        }
     }
 }
 

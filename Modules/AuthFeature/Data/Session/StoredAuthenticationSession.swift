@@ -49,7 +49,7 @@ public struct StoredAuthenticationSession: AuthenticationSession {
         let renewed = StoredSession(
             accessToken: tokens.accessToken, refreshToken: tokens.refreshToken,
             expiresAt: tokens.expiresIn.map { Date().addingTimeInterval(TimeInterval($0)) }, userID: session.userID,
-            userName: session.userName)
+            userName: session.userName, signedInAt: session.signedInAt)
         do throws(SessionStoreError) {
             try await store.save(renewed)
         } catch {
@@ -60,6 +60,6 @@ public struct StoredAuthenticationSession: AuthenticationSession {
 
     public func endSession() async {
         await store.clear()
-        logger.notice("the session ended (the refresh token was refused); signed out")
+        logger.notice("the backend ended the session; signed out")
     }
 }

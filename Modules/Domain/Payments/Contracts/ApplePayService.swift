@@ -6,10 +6,14 @@ public protocol ApplePayService: Sendable {
 }
 
 /// What the Apple Pay facade may throw.
-public enum ApplePayError: Error, Hashable, Sendable, CaseIterable, JourneyDescribable, CategorizedError {
+public enum ApplePayError: Error, Hashable, Sendable, CaseIterable, JourneyDescribable, CategorizedError,
+    SourceFailure
+{
     /// This device cannot make payments at all.
     case serviceNotAvailable
 
     public var journeyName: String { "ApplePayError.serviceNotAvailable" }
     public var category: ErrorCategory { .unhandleableHere }
+    public var appWide: AppWideCondition? { nil }
+    public var diagnostics: [Diagnostic] { [Diagnostic(error: journeyName, layer: .vendor)] }
 }

@@ -13,6 +13,11 @@ public struct Money: Hashable, Sendable, Codable {
 
     /// `EUR 12.50`.
     public var formatted: String {
+        "\(currency) \(decimalText)"
+    }
+
+    /// The amount with two decimals, as the contract sends it: `12.50`.
+    public var decimalText: String {
         var rounded = Decimal()
         var value = amount
         NSDecimalRound(&rounded, &value, 2, .bankers)
@@ -20,6 +25,6 @@ public struct Money: Hashable, Sendable, Codable {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         let cents =
             parts.count > 1 ? String(parts[1].prefix(2)).padding(toLength: 2, withPad: "0", startingAt: 0) : "00"
-        return "\(currency) \(parts[0]).\(cents)"
+        return "\(parts[0]).\(cents)"
     }
 }

@@ -1,12 +1,19 @@
 public import Logging
-import SharedError
+public import SharedError
 
 /// The payment-methods screen's business rule, from "Error Flow": offer the wallet, the cards and Apple Pay if
 /// possible, leave out each source that fails, and fail only when nothing is left.
 ///
-/// "To error or not to error": here a missing wallet is no error at all, only an omission logged at `info`.
-/// App-wide conditions (offline, session over) stop the load: a partial list built on an unreachable backend
-/// would mislead, and the user can pay with none of it.
+/// - The sources are asked at once (concurrently), so one expired session costs one refresh for all of them; the
+///   answers are then decided in a fixed order (wallet, cards, Apple Pay), so the result and the journey do not
+///   depend on which answer came first.
+/// - Each failure is decided by its category (``ErrorPolicy``): an ignorable one (the load was cancelled) stops
+///   the load quietly; an explained one (no wallet, locked cards, no Apple Pay) is left out; an unexplained one
+///   (`default`: a service that failed) is left out too, but if nothing is left it makes the result an
+///   ``UnknownBusinessError`` rather than "you have no payment methods".
+/// - "To error or not to error": here a missing wallet is no error at all, only an omission logged at `info`.
+///   App-wide conditions (offline, session over) stop the load: a partial list built on an unreachable backend
+///   would mislead, and the user can pay with none of it.
 public struct LoadPaymentMethodsUseCase: PaymentMethodsLoading {
     private let wallets: any WalletRepository
     private let cards: any PaymentCardsRepository
@@ -29,55 +36,52 @@ public struct LoadPaymentMethodsUseCase: PaymentMethodsLoading {
     }
 
     public func execute() async throws(PaymentMethodsError) -> [PaymentMethod] {
+        // Typed throws do not cross `async let`: each source answers with a Result of its own error type.
+        async let wallet =
+            flags.wallet
+            ? Self.result { () async throws(WalletRepositoryError) in try await wallets.fetchWallet() } : nil
+        async let cards =
+            flags.cards
+            ? Self.result { () async throws(PaymentCardsRepositoryError) in try await self.cards.fetchCards() } : nil
+        let applePay = flags.applePay ? Self.applePayResult(self.applePay) : nil
+
+        // Every answer is in before any is decided: an early app-wide failure never cancels a call half-way.
+        let (walletResult, cardsResult) = (await wallet, await cards)
         var collected = Collected(logger: logger)
-        if flags.wallet {
-            do throws(WalletRepositoryError) {
-                collected.methods.append(.wallet(try await wallets.fetchWallet()))
-            } catch {
-                try collected.sourceFailed(error, reaction: Self.reaction(to: error))
-            }
-        }
-        if flags.cards {
-            do throws(PaymentCardsRepositoryError) {
-                collected.methods += try await cards.fetchCards().map(PaymentMethod.card)
-            } catch {
-                try collected.sourceFailed(error, reaction: Self.reaction(to: error))
-            }
-        }
-        if flags.applePay {
-            do throws(ApplePayError) {
-                collected.methods.append(.applePay(try applePay.fetchApplePay()))
-            } catch {
-                try collected.sourceFailed(error, reaction: Self.reaction(to: error))
-            }
-        }
+        try collected.take(walletResult, level: { $0 == .banned ? .error : .info }) { [.wallet($0)] }
+        try collected.take(cardsResult, level: { _ in .info }) { $0.map(PaymentMethod.card) }
+        try collected.take(applePay, level: { _ in .info }) { [.applePay($0)] }
         return try collected.result()
     }
 
-    // MARK: - The rules, one per source
-
-    public static func reaction(to error: WalletRepositoryError) -> SourceFailureReaction {
-        switch error {
-        case .noWalletFound, .inReview: .omit(level: .info, explained: true)
-        case .banned: .omit(level: .error, explained: true)
-        case .unavailable: .omit(level: .warning, explained: false)
-        case .shared(let shared): .forward(.shared(shared))
-        case .sessionExpired: .forward(.sessionExpired)
+    /// What the use case does when one source fails with `error`, logging an explained omission at `level`.
+    public static func reaction(to error: some SourceFailure, level: Logger.Level = .info) -> SourceFailureReaction {
+        switch ErrorPolicy.reaction(to: error.category) {
+        case .ignore:
+            return .forward(.cancelled)
+        case .recover, .handleOrForward:
+            if let condition = error.appWide { return .forward(PaymentMethodsError(condition)) }
+            return .omit(level: level, explained: true)
+        case .presentDefault:
+            return .omit(level: .warning, explained: false)
         }
     }
 
-    public static func reaction(to error: PaymentCardsRepositoryError) -> SourceFailureReaction {
-        switch error {
-        case .cardsLocked: .omit(level: .info, explained: true)
-        case .serviceDown, .unavailable: .omit(level: .warning, explained: false)
-        case .shared(let shared): .forward(.shared(shared))
-        case .sessionExpired: .forward(.sessionExpired)
+    private static func result<Value: Sendable, Failure: Error>(
+        _ fetch: () async throws(Failure) -> Value
+    ) async -> Result<Value, Failure> {
+        do throws(Failure) {
+            return .success(try await fetch())
+        } catch {
+            return .failure(error)
         }
     }
 
-    public static func reaction(to error: ApplePayError) -> SourceFailureReaction {
-        switch error {
-        case .serviceNotAvailable: .omit(level: .info, explained: true)
+    private static func applePayResult(_ service: any ApplePayService) -> Result<ApplePay, ApplePayError> {
+        do throws(ApplePayError) {
+            return .success(try service.fetchApplePay())
+        } catch {
+            return .failure(error)
         }
     }
 }
@@ -86,17 +90,30 @@ public struct LoadPaymentMethodsUseCase: PaymentMethodsLoading {
 private struct Collected {
     let logger: Logger
     var methods: [PaymentMethod] = []
-    var unexplained: [String] = []
+    var unexplained: [Diagnostic] = []
 
-    mutating func sourceFailed(
-        _ error: some JourneyDescribable, reaction: SourceFailureReaction
+    /// Adds a source's methods, or decides about its failure.
+    mutating func take<Value, Failure: SourceFailure>(
+        _ result: Result<Value, Failure>?, level: (Failure) -> Logger.Level, methods: (Value) -> [PaymentMethod]
     ) throws(PaymentMethodsError) {
+        switch result {
+        case nil: return
+        case .success(let value): self.methods += methods(value)
+        case .failure(let error):
+            try sourceFailed(error, reaction: LoadPaymentMethodsUseCase.reaction(to: error, level: level(error)))
+        }
+    }
+
+    mutating func sourceFailed(_ error: some SourceFailure, reaction: SourceFailureReaction) throws(PaymentMethodsError)
+    {
         switch reaction {
         case .omit(let level, let explained):
-            if !explained { unexplained.append(error.journeyName) }
-            record(.omitted, from: error.journeyName, to: nil, level: level)
+            if !explained { unexplained += error.diagnostics }
+            record(.omitted, from: error.journeyName, to: nil, category: error.category, level: level)
         case .forward(let forwarded):
-            record(.forwarded, from: error.journeyName, to: forwarded.journeyName, level: .warning)
+            record(
+                .forwarded, from: error.journeyName, to: forwarded.journeyName, category: error.category,
+                level: .warning)
             throw forwarded
         }
     }
@@ -106,12 +123,16 @@ private struct Collected {
         let error: PaymentMethodsError =
             unexplained.isEmpty ? .noPaymentMethodsFound : .unknown(UnknownBusinessError(underlying: unexplained))
         record(
-            .mapped, from: "no payment method left", to: error.journeyName, level: unexplained.isEmpty ? .info : .error)
+            .mapped, from: "no payment method left", to: error.journeyName, category: error.category,
+            level: unexplained.isEmpty ? .info : .error)
         throw error
     }
 
-    private func record(_ action: JourneyAction, from: String, to: String?, level: Logger.Level) {
+    private func record(
+        _ action: JourneyAction, from: String, to: String?, category: ErrorCategory, level: Logger.Level
+    ) {
         logger.recordJourney(
-            ErrorJourneyEvent(layer: .domain, module: "Domain", action: action, from: from, to: to), level: level)
+            ErrorJourneyEvent(layer: .domain, module: "Domain", action: action, from: from, to: to, category: category),
+            level: level)
     }
 }

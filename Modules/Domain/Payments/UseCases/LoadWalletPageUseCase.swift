@@ -1,5 +1,5 @@
 public import Logging
-import SharedError
+public import SharedError
 
 /// The wallet page's rule: the wallet, or an error the page explains. The same `noWalletFound` that the
 /// payment-methods use case quietly leaves out becomes ``WalletPageError/noWallet`` here.
@@ -19,27 +19,33 @@ public struct LoadWalletPageUseCase: WalletPageLoading {
             let pageError = Self.pageError(for: error)
             let action: JourneyAction =
                 switch pageError {
-                case .shared, .sessionExpired: .forwarded
+                case .shared, .sessionExpired, .cancelled: .forwarded
                 default: .mapped
                 }
             logger.recordJourney(
                 ErrorJourneyEvent(
-                    layer: .domain, module: "Domain", action: action, from: error.journeyName, to: pageError.journeyName
-                ),
+                    layer: .domain, module: "Domain", action: action, from: error.journeyName,
+                    to: pageError.journeyName, category: error.category),
                 level: pageError == .noWallet ? .info : .warning
             )
             throw pageError
         }
     }
 
+    /// The page's error for a wallet error, decided by its category first (``ErrorPolicy``).
     public static func pageError(for error: WalletRepositoryError) -> WalletPageError {
+        switch ErrorPolicy.reaction(to: error.category) {
+        case .ignore: return .cancelled
+        case .presentDefault: return .unknown(UnknownBusinessError(underlying: error.diagnostics))
+        case .recover, .handleOrForward: break
+        }
         switch error {
-        case .noWalletFound: .noWallet
-        case .banned: .banned
-        case .inReview(let state): .inReview(state)
-        case .unavailable: .unknown(UnknownBusinessError(underlying: [error.journeyName]))
-        case .shared(let shared): .shared(shared)
-        case .sessionExpired: .sessionExpired
+        case .noWalletFound: return .noWallet
+        case .banned: return .banned
+        case .inReview(let state): return .inReview(state)
+        case .shared(let shared): return .shared(shared)
+        case .sessionExpired: return .sessionExpired
+        case .unavailable, .cancelled: return .unknown(UnknownBusinessError(underlying: error.diagnostics))
         }
     }
 }

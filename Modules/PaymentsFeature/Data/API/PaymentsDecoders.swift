@@ -1,6 +1,7 @@
 public import Domain
 public import Foundation
 public import Networking
+import SharedError
 
 /// Decodes `GET /v1/payment-cards` bodies into cards and a report.
 ///
@@ -22,7 +23,7 @@ public enum WalletDecoder {
             switch wallet.status {
             case .active: .success(Wallet(id: wallet.id, balance: wallet.balance, status: .active))
             case .inReview: .failure(.inReview(wallet.reviewState ?? .pending))
-            case .unknown: .failure(.unavailable)
+            case .unknown: .failure(.unavailable(Diagnostic(error: "wallet status novel", layer: .data)))
             }
         return Decoded(value: value, report: decoded.report)
     }

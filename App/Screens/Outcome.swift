@@ -11,12 +11,13 @@ enum Outcome: String, Hashable, Sendable, Codable {
     /// The user was sent elsewhere (to sign-in).
     case routed
 
-    /// 0 rendered (empty states and ignored errors included), 1 presented or routed, 3 backend unreachable.
-    func exitCode(backendUnreachable: Bool) -> Int32 {
+    /// 0 rendered (empty states and ignored errors included), 1 presented or routed, 3 the backend could not be
+    /// used (unreachable, or not speaking the contract).
+    func exitCode(backendUnusable: Bool) -> Int32 {
+        if backendUnusable { return 3 }
         switch self {
-        case .content, .empty, .ignored: 0
-        case .routed: 1
-        case .presented: backendUnreachable ? 3 : 1
+        case .content, .empty, .ignored: return 0
+        case .presented, .routed: return 1
         }
     }
 }

@@ -1,0 +1,108 @@
+import ArgumentParser
+import AuthFeature
+import Foundation
+import Logging
+import SharedError
+
+/// `errorflow session show|clear`: the session a `--base-url` sign-in keeps.
+struct SessionCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "session",
+        abstract: "Show or clear the session that `signin --base-url` keeps.",
+        subcommands: [Show.self, Clear.self])
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Who is signed in, since when, and when the access token expires; never a token.")
+
+        @Option(name: .customLong("session-file"), help: ArgumentHelp("The session file.", valueName: "path"))
+        var sessionFile: String?
+
+        @Option(help: "text or json.")
+        var format: SessionFormat = .text
+
+        func run() async throws {
+            let path = try BackendOptions.checkedSessionFile(sessionFile)
+            let session = await FileSessionStore(path: path, logger: Self.quietLogger).load()
+            let summary = SessionSummary(path: path.path, session: session)
+            try Console.output(format == .json ? summary.json : summary.text)
+        }
+
+        static let quietLogger = Logger(label: "session") { _ in SwiftLogNoOpLogHandler() }
+    }
+
+    struct Clear: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Sign out: remove the session file (only if it is a session errorflow wrote).")
+
+        @Option(name: .customLong("session-file"), help: ArgumentHelp("The session file.", valueName: "path"))
+        var sessionFile: String?
+
+        func run() async throws {
+            let path = try BackendOptions.checkedSessionFile(sessionFile)
+            let removed = await FileSessionStore(path: path, logger: Show.quietLogger).clear()
+            try Console.output(
+                removed ? "Signed out: removed \(path.path)" : "Not signed in: no session at \(path.path)")
+        }
+    }
+}
+
+enum SessionFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case text, json
+}
+
+/// A session as `session show` tells it: who and when, never a token.
+struct SessionSummary: Encodable {
+    var path: String
+    var signedIn: Bool
+    var userID: String?
+    var userName: String?
+    var signedInAt: Date?
+    var accessTokenExpiresAt: Date?
+
+    init(path: String, session: StoredSession?) {
+        self.path = path
+        signedIn = session != nil
+        userID = session?.userID
+        userName = session?.userName
+        signedInAt = session?.signedInAt
+        accessTokenExpiresAt = session?.expiresAt
+    }
+
+    var text: String {
+        guard signedIn else { return "Not signed in (no usable session at \(path))" }
+        var lines = ["Signed in as \(userName ?? "?") (\(userID ?? "?"))"]
+        lines.append("  since          " + (signedInAt.map(Self.format) ?? "unknown"))
+        let expiry = accessTokenExpiresAt.map { date in
+            Self.format(date) + (date < Date() ? " (expired; the next call refreshes it)" : "")
+        }
+        lines.append("  access token   expires " + (expiry ?? "at a time the backend did not say"))
+        lines.append("  session file   \(path)")
+        return lines.joined(separator: "\n")
+    }
+
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case path, signedIn, userID, userName, signedInAt, accessTokenExpiresAt
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        try container.encode(signedIn, forKey: .signedIn)
+        try container.encode(userID, forKey: .userID)
+        try container.encode(userName, forKey: .userName)
+        try container.encode(signedInAt, forKey: .signedInAt)
+        try container.encode(accessTokenExpiresAt, forKey: .accessTokenExpiresAt)
+    }
+
+    private static func format(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
+    }
+}

@@ -1,0 +1,109 @@
+import AuthFeature
+import Domain
+import Foundation
+import Logging
+import Navigation
+import Networking
+import PaymentsFeature
+import SharedError
+import TransfersFeature
+
+/// The composition root: the HTTP chain, the session, the repositories, the vendor facades, the use cases, the
+/// view models and the Router, built from one ``AppConfiguration``. Nothing else in the app builds any of these,
+/// and nothing here knows about the demo.
+@MainActor
+final class ComposedApp {
+    let router: Router
+    let reports: ClientReportSender
+    let store: FileSessionStore
+    /// What the remote calls of this app said about the backend.
+    let backendUsage = BackendUsage()
+    let configuration: AppConfiguration
+
+    private let chain: HTTPChain
+    private var logger: Logger { configuration.logger }
+
+    init(_ configuration: AppConfiguration) {
+        self.configuration = configuration
+        let logger = configuration.logger
+        let clock = SystemHTTPClock()
+        router = Router(environment: configuration.environment, logger: logger)
+        let store = FileSessionStore(path: configuration.sessionFile, secrets: configuration.secrets, logger: logger)
+        self.store = store
+
+        let transport = configuration.instrumentTransport(
+            URLSessionHTTPClient(
+                configuration: .init(defaultTimeout: configuration.chain.timeout), clock: clock, logger: logger))
+        chain = HTTPChain(
+            transport: transport, settings: configuration.chain, clock: clock, secrets: configuration.secrets,
+            logger: logger
+        ) { refreshClient in
+            StoredAuthenticationSession(
+                store: store, client: refreshClient, baseURL: configuration.baseURL, logger: logger)
+        }
+        reports = ClientReportSender(
+            client: chain.reports,
+            configuration: .init(
+                endpointURL: configuration.baseURL.appendingPathComponent("/v1/client-reports"),
+                appVersion: configuration.appVersion),
+            outbox: ReportOutbox(
+                file: configuration.outboxFile, origin: ReportOutbox.origin(of: configuration.baseURL), logger: logger),
+            clock: clock, logger: logger)
+    }
+
+    func paymentMethods() -> PaymentMethodsViewModel {
+        let useCase = LoadPaymentMethodsUseCase(
+            wallets: walletRepository(), cards: cardsRepository(),
+            applePay: PassKitApplePayService(device: configuration.applePayDevice, logger: logger), logger: logger)
+        return PaymentMethodsViewModel(loadPaymentMethods: useCase, router: router, logger: logger)
+    }
+
+    func walletPage() -> WalletPageViewModel {
+        WalletPageViewModel(
+            loadWalletPage: LoadWalletPageUseCase(wallets: walletRepository(), logger: logger), router: router,
+            logger: logger)
+    }
+
+    func signIn() -> SignInViewModel {
+        let service = RemoteSignInService(
+            facade: AppleSignInFacade(userAgent: configuration.signInAgent, logger: logger), client: chain.plain,
+            baseURL: configuration.baseURL, store: store, reporter: reports, observer: backendUsage,
+            secrets: configuration.secrets, logger: logger)
+        return SignInViewModel(service: service, router: router, logger: logger)
+    }
+
+    func profile() -> ProfileViewModel {
+        ProfileViewModel(
+            repository: RemoteProfileRepository(
+                client: chain.authenticated, baseURL: configuration.baseURL, reporter: reports,
+                observer: backendUsage, logger: logger),
+            router: router, logger: logger)
+    }
+
+    func transfer() -> TransferFormViewModel {
+        TransferFormViewModel(
+            transfers: SendTransferUseCase(
+                transfers: RemoteTransferRepository(
+                    client: chain.authenticated, baseURL: configuration.baseURL, reporter: reports,
+                    observer: backendUsage, logger: logger),
+                logger: logger),
+            router: router, logger: logger)
+    }
+
+    /// The wallet and cards repositories on their own, for the load run.
+    func paymentRepositories() -> (wallets: RemoteWalletRepository, cards: RemotePaymentCardsRepository) {
+        (walletRepository(), cardsRepository())
+    }
+
+    private func walletRepository() -> RemoteWalletRepository {
+        RemoteWalletRepository(
+            client: chain.authenticated, baseURL: configuration.baseURL, reporter: reports, observer: backendUsage,
+            logger: logger)
+    }
+
+    private func cardsRepository() -> RemotePaymentCardsRepository {
+        RemotePaymentCardsRepository(
+            client: chain.envelopeAware, baseURL: configuration.baseURL, reporter: reports, observer: backendUsage,
+            logger: logger)
+    }
+}

@@ -1,0 +1,118 @@
+import AuthFeature
+import DemoBackend
+import Foundation
+import Logging
+import Navigation
+import Networking
+import SharedError
+
+/// The demo harness: plays one scenario of the catalog on the embedded backend, and supplies the app its
+/// configuration. It is a guest in the app: its session is a seed written to a temporary folder of its own, which
+/// it removes at the end; it never reads or writes the user's session, outbox or backend.
+@MainActor
+struct DemoRun {
+    struct Options {
+        var environment: AppEnvironment = .dev
+        /// Who answers the sign-in sheet; `nil` uses the scenario's scripted answer.
+        var signInAgent: SignInUserAgent?
+        var style: TerminalStyle = .plain
+        var appVersion: String
+        var collector: JourneyCollector
+        var logger: Logger
+        /// The logger the embedded backend writes its request lines to.
+        var backendLogger: Logger
+        /// The secrets the app learns; the process's log handler scrubs them.
+        var secrets = SecretValues()
+        /// The seed session of the embedded backend; `nil` makes fresh random tokens for the run.
+        var seed: SeedSession?
+        /// Who the embedded backend says the user is.
+        var demoUser: DemoUser = .ada
+        /// Where each run makes (and removes) its own folder for the seeded session.
+        var temporaryDirectory = FileManager.default.temporaryDirectory
+        /// What the transfer screen sends; `nil` sends the scenario's form.
+        var transferInput: TransferInput?
+    }
+
+    let options: Options
+
+    func run(_ scenario: DemoScenario, on screen: Screen) async -> RunReport {
+        let plan = scenario.plan
+        let seed = options.seed ?? .random()
+        let folder = options.temporaryDirectory.appendingPathComponent("errorflow-demo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let backend = await Backend.lease(
+            for: scenario, seed: seed, user: options.demoUser, logger: options.backendLogger)
+        var configuration = AppConfiguration(
+            baseURL: backend.url, sessionFile: folder.appendingPathComponent("session.json"), outboxFile: nil,
+            environment: options.environment, signInAgent: options.signInAgent ?? .scripted(plan.signInAnswer),
+            appVersion: options.appVersion, secrets: options.secrets, logger: options.logger)
+        plan.apply(to: &configuration, answeringSignIn: options.signInAgent == nil)
+
+        var notes = backend.note.map { [$0] } ?? []
+        if plan.startsSignedIn {
+            notes += await Self.write(seed, to: configuration)
+        }
+        let app = ComposedApp(configuration)
+        var report = await ScreenRun(
+            app: app, collector: options.collector, style: options.style, scenario: scenario.rawValue,
+            transferInput: options.transferInput ?? plan.transferInput
+        ).run(screen)
+        report.notes = notes + report.notes
+        if screen == .transfer { report.backendTransfers = await backend.transferCount }
+        await backend.release()
+        return report
+    }
+
+    /// Starts the run signed in, with the session the embedded backend was seeded with.
+    private static func write(_ seed: SeedSession, to configuration: AppConfiguration) async -> [String] {
+        let store = FileSessionStore(
+            path: configuration.sessionFile, secrets: configuration.secrets, logger: configuration.logger)
+        do throws(SessionStoreError) {
+            try await store.save(
+                StoredSession(
+                    accessToken: seed.accessToken, refreshToken: seed.refreshToken, expiresAt: nil,
+                    userID: seed.userID, userName: seed.userName, signedInAt: Date()))
+            return []
+        } catch {
+            return ["\(error); the run goes on signed out"]
+        }
+    }
+}
+
+/// The backend one demo run talks to: embedded for the scenario, or (for `offline`) nobody.
+private struct Backend {
+    let url: URL
+    /// What the user should know about the backend of this run, if anything.
+    var note: String?
+    private let embedded: DemoBackend?
+    /// The backend that keeps the scenario's books, even when it was stopped before the run (`offline`).
+    private var books: DemoBackend?
+
+    static func lease(for scenario: DemoScenario, seed: SeedSession, user: DemoUser, logger: Logger) async -> Backend {
+        do throws(LoopbackHostError) {
+            let backend = try await DemoBackend.start(scenario: scenario, seed: seed, user: user, logger: logger)
+            guard scenario.plan.isPlayedByClient else {
+                return Backend(url: backend.baseURL, embedded: backend, books: backend)
+            }
+            // `offline`: a port that was just closed, so the connection is refused.
+            await backend.stop()
+            return Backend(url: backend.baseURL, embedded: nil, books: backend)
+        } catch {
+            // Nothing listens on the discard port: the run then shows what an unreachable backend looks like.
+            var unreachable = Backend(
+                url: URL(string: "http://127.0.0.1:9") ?? URL(fileURLWithPath: "/"), embedded: nil, books: nil)
+            unreachable.note = "the embedded backend could not start (\(error)); the run goes on without one"
+            return unreachable
+        }
+    }
+
+    /// How many transfers the backend made; `nil` when there was none to make them.
+    var transferCount: Int? {
+        get async { await books?.transferCount }
+    }
+
+    func release() async {
+        await embedded?.stop()
+    }
+}

@@ -1,0 +1,131 @@
+import AuthFeature
+import Foundation
+import Logging
+import Navigation
+import Networking
+import PaymentsFeature
+import SharedError
+import TransfersFeature
+
+/// Loads one screen of a composed app inside its own journey flow, and reports what the user saw, how it ended,
+/// and the journey the layers recorded in that run.
+@MainActor
+struct ScreenRun {
+    let app: ComposedApp
+    let collector: JourneyCollector
+    var style: TerminalStyle = .plain
+    /// The demo scenario being played, if any, for the report.
+    var scenario: String?
+    /// What to tell a user whose screen needs a session they do not have (`nil`: nothing).
+    var signInHint: String?
+    /// What the transfer screen sends.
+    var transferInput = TransferInput(toAccount: "", amount: "")
+
+    func run(_ screen: Screen) async -> RunReport {
+        let flow = JourneyFlowID("\(scenario ?? screen.rawValue)-\(UUID().uuidString.prefix(8))")
+        let started = ContinuousClock.now
+        var notes: [String] = []
+        if screen.needsSession, let signInHint, await app.store.load() == nil {
+            notes.append("not signed in (no session at \(app.store.path.path)): \(signInHint)")
+        }
+        var report = await JourneyFlow.$current.withValue(flow) { await load(screen) }
+        await app.reports.flush()
+        report.clientReports = await app.reports.deliveredReports()
+        report.pendingReports = await app.reports.pendingReports()
+        report.journey = collector.removeEntries(in: flow)
+        report.deliberateWait = report.journey.compactMap(\.event.waited).reduce(.zero, +)
+        report.elapsed = ContinuousClock.now - started
+        report.outcome = Self.outcome(of: report)
+
+        let unreachable = Self.backendWasUnreachable(report.journey)
+        let unusable = unreachable ? nil : app.backendUsage.unusableReason
+        if let unusable {
+            notes.append("the backend at \(app.configuration.baseURL.absoluteString) could not be used: \(unusable)")
+        }
+        report.exitCode = report.outcome.exitCode(backendUnusable: unreachable || unusable != nil)
+        report.notes = notes
+        return report
+    }
+
+    private func load(_ screen: Screen) async -> RunReport {
+        let text: String
+        let state: any Encodable & Sendable
+        let screenError: PresentationError?
+        var isEmpty = false
+        switch screen {
+        case .payments:
+            let viewModel = app.paymentMethods()
+            await viewModel.load()
+            (text, state, screenError) =
+                (PaymentMethodsScreen.render(viewModel.state, style: style), viewModel.state, viewModel.state.error)
+            isEmpty = viewModel.state.isEmpty
+        case .wallet:
+            let viewModel = app.walletPage()
+            await viewModel.load()
+            (text, state, screenError) = (
+                WalletPageScreen.render(viewModel.state, style: style), viewModel.state, viewModel.state.error
+            )
+        case .signin:
+            let viewModel = app.signIn()
+            await viewModel.signIn()
+            (text, state, screenError) = (
+                SignInScreen.render(viewModel.state, style: style), viewModel.state, viewModel.state.error
+            )
+        case .profile:
+            let viewModel = app.profile()
+            await viewModel.load()
+            (text, state, screenError) = (
+                ProfileScreen.render(viewModel.state, style: style), viewModel.state, viewModel.state.error
+            )
+        case .transfer:
+            let viewModel = app.transfer()
+            let input = transferInput
+            if let id = input.statusOf {
+                await viewModel.checkStatus(of: id)
+            } else {
+                viewModel.edit(
+                    toAccount: input.toAccount, amount: input.amount, currency: input.currency, note: input.note)
+                await viewModel.send()
+            }
+            (text, state, screenError) = (
+                TransferScreen.render(viewModel.state, style: style), viewModel.state,
+                viewModel.state.error ?? (viewModel.state.fieldErrors.isEmpty ? nil : Self.fieldsToFix)
+            )
+        }
+        let alert = app.router.presentedError
+        var screenText = text
+        if let alert {
+            screenText += "\n" + alert.rendered(style: style).map { style.red($0) }.joined(separator: "\n")
+        }
+        if app.router.route == .signIn {
+            screenText += "\n" + style.yellow("→ Navigation: routed to sign-in")
+        }
+        return RunReport(
+            scenario: scenario, screen: screen, environment: app.configuration.environment,
+            outcome: isEmpty ? .empty : .content, exitCode: 0,
+            screenText: screenText, state: state, presentedError: alert ?? screenError, route: app.router.route,
+            journey: [], clientReports: [], pendingReports: .init(entries: [], dropped: 0), elapsed: .zero,
+            deliberateWait: .zero, notes: [])
+    }
+
+    /// Field errors on the form: presented inline, so the run ends `presented`.
+    static let fieldsToFix = PresentationError(title: "Some fields need fixing", presentation: .inline)
+
+    /// How the run ended: routed, presented, ignored, empty, or content, in that order of precedence.
+    static func outcome(of report: RunReport) -> Outcome {
+        if report.route != nil { return .routed }
+        if report.presentedError != nil { return .presented }
+        if report.journey.contains(where: { $0.event.action == .ignored && $0.event.layer == .presentation }) {
+            return .ignored
+        }
+        return report.outcome == .empty ? .empty : .content
+    }
+
+    /// Navigation presented the shared "network unavailable": the backend could not be reached at all.
+    static func backendWasUnreachable(_ journey: [JourneyEntry]) -> Bool {
+        journey.contains {
+            $0.event.layer == .navigation && $0.event.action == .presented
+                && $0.event.from == APIError.networkUnavailable.journeyName
+        }
+    }
+}

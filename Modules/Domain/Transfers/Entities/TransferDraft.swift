@@ -1,0 +1,102 @@
+public import Foundation
+
+/// A transfer the user confirmed, checked before anything is sent: an account, a positive amount with at most two
+/// decimals, a currency code and an optional note.
+public struct TransferDraft: Hashable, Sendable {
+    public let toAccount: String
+    public let amount: Money
+    public let note: String?
+
+    /// The longest note the app sends.
+    public static let noteLimit = 140
+
+    /// The draft, or every field the user has to fix; nothing is sent until it is valid.
+    public static func validated(
+        toAccount: String, amount: String, currency: String, note: String?
+    ) -> Result<TransferDraft, TransferError> {
+        var problems: [FieldProblem] = []
+        let account = toAccount.trimmingCharacters(in: .whitespaces)
+        if account.isEmpty { problems.append(FieldProblem(field: .toAccount, code: .required)) }
+
+        let amountText = amount.trimmingCharacters(in: .whitespaces)
+        let value = decimal(amountText)
+        if amountText.isEmpty {
+            problems.append(FieldProblem(field: .amount, code: .required))
+        } else if let value, value <= 0 {
+            problems.append(FieldProblem(field: .amount, code: .notPositive))
+        } else if value == nil {
+            problems.append(FieldProblem(field: .amount, code: .invalid))
+        }
+
+        let code = currency.trimmingCharacters(in: .whitespaces)
+        if code.count != 3 || !code.allSatisfy({ $0.isASCII && $0.isUppercase }) {
+            problems.append(FieldProblem(field: .currency, code: .invalid))
+        }
+        let trimmedNote = note?.trimmingCharacters(in: .whitespaces)
+        if let trimmedNote, trimmedNote.count > noteLimit {
+            problems.append(FieldProblem(field: .note, code: .tooLarge))
+        }
+
+        guard problems.isEmpty, let value else { return .failure(.invalid(problems)) }
+        return .success(
+            TransferDraft(
+                toAccount: account, amount: Money(amount: value, currency: code),
+                note: trimmedNote?.isEmpty == false ? trimmedNote : nil))
+    }
+
+    /// `12`, `12.5` or `12.50`: digits, then at most two decimals; no sign, no exponent, no grouping.
+    private static func decimal(_ text: String) -> Decimal? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), !parts[0].isEmpty, parts[0].allSatisfy(\.isASCIIDigit),
+            parts.count == 1 || ((1...2).contains(parts[1].count) && parts[1].allSatisfy(\.isASCIIDigit))
+        else { return nil }
+        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+    }
+
+    private init(toAccount: String, amount: Money, note: String?) {
+        self.toAccount = toAccount
+        self.amount = amount
+        self.note = note
+    }
+}
+
+/// A field of the transfer form, as the contract names it; a field the app does not know is the whole form's.
+public enum TransferField: String, Hashable, Sendable, CaseIterable {
+    case toAccount, amount, currency, note
+    case form
+}
+
+/// What is wrong with one field: found by the app before sending, or told by the backend (422).
+public struct FieldProblem: Hashable, Sendable {
+    public var field: TransferField
+    public var code: Code
+
+    public init(field: TransferField, code: Code) {
+        self.field = field
+        self.code = code
+    }
+
+    /// Why the field is wrong. The backend's codes map to these; one the app does not know is `other`.
+    public enum Code: Hashable, Sendable {
+        case required
+        case invalid
+        case tooLarge
+        case notPositive
+        case other(String)
+
+        /// The contract's code (`too_large`) as the app's.
+        public init(serverCode: String) {
+            switch serverCode {
+            case "required": self = .required
+            case "invalid": self = .invalid
+            case "too_large": self = .tooLarge
+            case "not_positive": self = .notPositive
+            default: self = .other(serverCode)
+            }
+        }
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,83 @@
+public import Logging
+public import SharedError
+
+/// The transfer rule: nothing leaves before the form is valid (an account, a positive amount with two decimals at
+/// most, a currency code), and a confirmed transfer is sent once under its key, however often the chain retries it.
+///
+/// The backend's answers become the screen's, decided by category first (``ErrorPolicy``): a cancelled send is
+/// ignored, an unexplained one (a reused key: a defect; a failing service) becomes an ``UnknownBusinessError``,
+/// and the rest keep their meaning.
+public struct SendTransferUseCase: TransferSending {
+    private let transfers: any TransferRepository
+    private let logger: Logger
+
+    public init(transfers: any TransferRepository, logger: Logger) {
+        self.transfers = transfers
+        self.logger = logger
+    }
+
+    public func send(
+        toAccount: String, amount: String, currency: String, note: String?, idempotencyKey: String
+    ) async throws(TransferError) -> Transfer {
+        let draft: TransferDraft
+        switch TransferDraft.validated(toAccount: toAccount, amount: amount, currency: currency, note: note) {
+        case .success(let valid):
+            draft = valid
+        case .failure(let invalid):
+            logger.recordJourney(
+                ErrorJourneyEvent(
+                    layer: .domain, module: "Domain", action: .mapped, from: "the form before sending",
+                    to: invalid.journeyName, category: invalid.category, origin: .presentation),
+                level: .info)
+            throw invalid
+        }
+        do throws(TransferRepositoryError) {
+            return try await transfers.send(draft, idempotencyKey: idempotencyKey)
+        } catch {
+            throw record(error, as: Self.transferError(for: error))
+        }
+    }
+
+    public func status(of id: String) async throws(TransferError) -> Transfer {
+        do throws(TransferRepositoryError) {
+            return try await transfers.transfer(id: id)
+        } catch {
+            throw record(error, as: Self.transferError(for: error))
+        }
+    }
+
+    /// The screen's error for a repository error, decided by its category first.
+    public static func transferError(for error: TransferRepositoryError) -> TransferError {
+        switch ErrorPolicy.reaction(to: error.category) {
+        case .ignore: return .cancelled
+        case .presentDefault: return .unknown(UnknownBusinessError(underlying: error.diagnostics))
+        case .recover, .handleOrForward: break
+        }
+        switch error {
+        case .rejected(let problems): return .invalid(problems)
+        case .insufficientFunds: return .insufficientFunds
+        case .walletBanned: return .walletBanned
+        case .noWallet: return .noWallet
+        case .notFound: return .notFound
+        case .outcomeUnknown(let diagnostic): return .outcomeUnknown(diagnostic)
+        case .notSent: return .notSent
+        case .shared(let shared): return .shared(shared)
+        case .sessionExpired: return .sessionExpired
+        case .keyReused, .unavailable, .cancelled: return .unknown(UnknownBusinessError(underlying: error.diagnostics))
+        }
+    }
+
+    private func record(_ error: TransferRepositoryError, as transferError: TransferError) -> TransferError {
+        let action: JourneyAction =
+            switch transferError {
+            case .shared, .sessionExpired, .cancelled: .forwarded
+            default: .mapped
+            }
+        logger.recordJourney(
+            ErrorJourneyEvent(
+                layer: .domain, module: "Domain", action: action, from: error.journeyName,
+                to: transferError.journeyName, category: error.category),
+            level: transferError.category == .default ? .error : .info)
+        return transferError
+    }
+}

@@ -1,0 +1,80 @@
+public import Logging
+public import SharedError
+
+/// The app's HTTP clients, stacked in the one order ARCHITECTURE.md explains ("The HTTP client chain").
+///
+/// The composition root and the tests both build the chain here, so the order the tests prove is the order the
+/// app runs. Outermost first:
+///
+/// ```
+/// DeadlineHTTPClient → [ErrorEnvelopeMappingHTTPClient] → [AuthenticatingHTTPClient] → RetryingHTTPClient
+///   → StatusCodeMappingHTTPClient → LoggingHTTPClient → transport
+/// ```
+///
+/// Authentication sits above retry so that one request refreshes at most once: a replay that meets a 503 is
+/// retried below, and a 401 after those retries is the replay's answer, not a second expiry.
+public struct HTTPChain: Sendable {
+    /// What the chain is tuned with.
+    public struct Settings: Sendable {
+        /// One deadline for a whole call: attempts, backoff sleeps, refresh waits and body download.
+        public var timeout: Duration
+        public var retryPolicy: RetryPolicy
+        public var refreshBudget: TokenRefreshCoordinator.Budget
+
+        public init(
+            timeout: Duration = .seconds(10), retryPolicy: RetryPolicy = RetryPolicy(),
+            refreshBudget: TokenRefreshCoordinator.Budget = .init()
+        ) {
+            self.timeout = timeout
+            self.retryPolicy = retryPolicy
+            self.refreshBudget = refreshBudget
+        }
+    }
+
+    /// Calls that carry no session (sign-in), retried when idempotent.
+    public let plain: any HTTPClient
+    /// Calls that carry the session's bearer token.
+    public let authenticated: any HTTPClient
+    /// Authenticated calls to a service that answers errors inside a 200 envelope (the legacy payment cards).
+    public let envelopeAware: any HTTPClient
+    /// Client reports: no session and no retry (the report outbox is their retry).
+    public let reports: any HTTPClient
+    /// The single-flight refresh shared by every authenticated call.
+    public let coordinator: TokenRefreshCoordinator
+
+    /// - Parameters:
+    ///   - transport: the innermost client (URLSession, or an in-memory spy in tests).
+    ///   - makeSession: the session the authentication decorator asks for tokens; it is handed a client without
+    ///     authentication or retry for its refresh call.
+    public init(
+        transport: any HTTPClient,
+        settings: Settings = Settings(),
+        clock: any HTTPClock = SystemHTTPClock(),
+        random: any RandomSource = SystemRandomSource(),
+        secrets: SecretValues? = nil,
+        logger: Logger,
+        makeSession: (_ refreshClient: any HTTPClient) -> any AuthenticationSession
+    ) {
+        func deadline(_ client: any HTTPClient) -> any HTTPClient {
+            DeadlineHTTPClient(decoratee: client, timeout: settings.timeout, clock: clock, logger: logger)
+        }
+        func retrying(_ client: any HTTPClient) -> any HTTPClient {
+            RetryingHTTPClient(
+                decoratee: client, policy: settings.retryPolicy, clock: clock, random: random, logger: logger)
+        }
+
+        let mapped = StatusCodeMappingHTTPClient(
+            decoratee: LoggingHTTPClient(decoratee: transport, clock: clock, secrets: secrets, logger: logger),
+            secrets: secrets, logger: logger)
+        coordinator = TokenRefreshCoordinator(
+            session: makeSession(deadline(mapped)), clock: clock, budget: settings.refreshBudget, logger: logger)
+        let authenticating = AuthenticatingHTTPClient(
+            decoratee: retrying(mapped), coordinator: coordinator, logger: logger)
+
+        plain = deadline(retrying(mapped))
+        authenticated = deadline(authenticating)
+        envelopeAware = deadline(
+            ErrorEnvelopeMappingHTTPClient(decoratee: authenticating, secrets: secrets, logger: logger))
+        reports = deadline(mapped)
+    }
+}

@@ -1,0 +1,46 @@
+/// What one remote call told about the backend: it answered in the contract's terms, it could not be used, or
+/// the call says nothing either way. A run reads these to tell "the backend refused" (or "the backend has a bug
+/// in one field") from "this is not a backend that speaks the contract at all".
+public enum BackendAnswer: Hashable, Sendable {
+    /// A value, one of the contract's documented error answers (a code in the error body, an envelope), or the
+    /// contract's JSON with one broken field.
+    case answered
+    /// Unreachable, or an answer outside the contract: a page, a redirect, a broken body, a dropped connection.
+    case unusable(reason: String)
+    /// Nothing was learnt: the call was cancelled, there was no session, or the backend was merely slow.
+    case inconclusive
+
+    /// What a failed call says about the backend.
+    public init(_ error: HTTPClientError) {
+        switch error.kind {
+        case .offline: self = .unusable(reason: "it cannot be reached")
+        case .connectionLost: self = .unusable(reason: "it dropped the connection")
+        case .invalidResponse: self = .unusable(reason: "it did not answer with HTTP")
+        case .bodyTooLarge(let limit): self = .unusable(reason: "it sent a body over \(limit) bytes")
+        case .timedOut, .cancelled, .sessionExpired: self = .inconclusive
+        case .errorEnvelope: self = .answered
+        case .unexpectedStatus(let status) where (300..<400).contains(status):
+            self = .unusable(reason: "it answered with a redirect (HTTP \(status)), which the contract has none of")
+        case let kind:
+            if error.context.serverCode != nil {
+                self = .answered
+            } else {
+                let status = kind.status.map { "HTTP \($0)" } ?? kind.name
+                self = .unusable(reason: "it answered \(status) without the contract's error body")
+            }
+        }
+    }
+
+    /// What a body that broke a required field says about the backend: a body that is not the contract's JSON at
+    /// all (a page, a list where an object belongs) makes it unusable; one broken field is an answer, with a bug.
+    public init(_ failure: DecodingFailure, endpoint: String) {
+        self =
+            failure.keyPath == DecodingFailure.rootPath
+            ? .unusable(reason: "its answer to \(endpoint) is not the contract's JSON") : .answered
+    }
+}
+
+/// Hears what each remote call told about the backend; the composition root implements it for the CLI.
+public protocol BackendAnswerObserving: Sendable {
+    func observe(_ answer: BackendAnswer, endpoint: String)
+}

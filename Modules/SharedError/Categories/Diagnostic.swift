@@ -1,0 +1,34 @@
+/// What a developer needs to find an error that no screen explained: its type and case, the layer it was raised
+/// in, and, for a backend failure, the HTTP status, the server's error code and the request id. Never a value.
+public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The error's journey name, for example `HTTPClientError.server(500)`.
+    public var error: String
+    public var layer: JourneyLayer
+    public var status: Int?
+    public var serverCode: String?
+    public var requestID: String?
+
+    public init(
+        error: String, layer: JourneyLayer, status: Int? = nil, serverCode: String? = nil, requestID: String? = nil
+    ) {
+        self.error = error
+        self.layer = layer
+        self.status = status
+        self.serverCode = serverCode
+        self.requestID = requestID
+    }
+
+    /// `HTTPClientError.server(500) in networking · HTTP 500 · code internal · request req-…`.
+    public var description: String {
+        var parts = ["\(error) in \(layer.rawValue)"]
+        if let status { parts.append("HTTP \(status)") }
+        if let serverCode { parts.append("code \(serverCode)") }
+        if let requestID { parts.append("request \(requestID)") }
+        return parts.joined(separator: " · ")
+    }
+}
+
+/// An error that can tell a developer where it came from (``Diagnostic``), for DEV builds and the log.
+public protocol Diagnosable {
+    var diagnostics: [Diagnostic] { get }
+}

@@ -1,0 +1,44 @@
+/// The secrets this app holds right now, by value: the tokens of the session and the sign-in, and the signed-in
+/// user's email. Whatever the app writes (log lines, error descriptions, reports, CLI output) can be scrubbed of
+/// them, including values no pattern would recognise.
+///
+/// One instance per app, made by the composition root and handed to whoever learns a secret (the session store,
+/// sign-in) and whoever writes (redaction, the log handler, the CLI).
+public final class SecretValues: Sendable {
+    /// What kind of secret a value is: a token is never shown; personal data may be shown to its owner.
+    public enum Kind: Sendable {
+        case token
+        case personal
+    }
+
+    /// Values shorter than this are not scrubbed: they would match ordinary text.
+    public static let minimumLength = 6
+
+    private let values = LockedState<[String: Kind]>([:])
+
+    public init() {}
+
+    /// Remembers `value` as a secret of `kind`.
+    public func register(_ value: String, as kind: Kind) {
+        guard value.count >= Self.minimumLength else { return }
+        values.withLock { known in
+            if known[value] != .token { known[value] = kind }
+        }
+    }
+
+    /// `text` with every known value replaced by `placeholder`; personal values are kept when `keepingPersonal`.
+    public func scrub(_ text: String, placeholder: String = "[redacted]", keepingPersonal: Bool = false) -> String {
+        let known = values.withLock { $0 }
+        guard !known.isEmpty else { return text }
+        var result = text
+        // Longest first, so a value that contains another is replaced whole.
+        for (value, kind) in known.sorted(by: { $0.key.count > $1.key.count }) {
+            if keepingPersonal, kind == .personal { continue }
+            if result.contains(value) { result = result.replacing(value, with: placeholder) }
+        }
+        return result
+    }
+
+    /// Every known value, for checks that a text holds none of them.
+    public var all: [String] { values.withLock { Array($0.keys) } }
+}

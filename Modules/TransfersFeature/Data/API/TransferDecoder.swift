@@ -1,0 +1,13 @@
+public import Domain
+public import Foundation
+public import Networking
+
+/// Decodes `POST /v1/transfers` and `GET /v1/transfers/{id}` bodies into a transfer and a report.
+///
+/// The repository's own parser, public so that the fuzzing tests run exactly this code.
+public enum TransferDecoder {
+    public static func decode(_ body: Data) throws(DecodingFailure) -> Decoded<Transfer> {
+        let decoded = try LenientJSONDecoder().decode(TransferResponse.self, from: body)
+        return Decoded(value: decoded.value.transfer, report: decoded.report)
+    }
+}

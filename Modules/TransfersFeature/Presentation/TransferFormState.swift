@@ -1,0 +1,63 @@
+public import Domain
+public import SharedError
+
+/// Everything the transfer screen shows: the form as the user typed it (kept through every outcome, sign-in
+/// included), the errors on its fields, an error about the whole transfer, and the receipt.
+public struct TransferFormState: Hashable, Sendable {
+    public enum Phase: String, Hashable, Sendable {
+        case editing, sending, sent
+    }
+
+    /// A transfer the backend has, as the receipt shows it.
+    public struct Receipt: Hashable, Sendable, Encodable {
+        public var id: String
+        /// `completed`, `pending`, or `unknown` for a status this app version does not know.
+        public var status: String
+        public var amount: String
+        public var toAccount: String
+    }
+
+    public var toAccount = ""
+    public var amount = ""
+    public var currency = "EUR"
+    public var note = ""
+    public var phase = Phase.editing
+    /// What to fix, by field, in the app's own words.
+    public var fieldErrors: [TransferField: String] = [:]
+    /// An error about the transfer as a whole.
+    public var error: PresentationError?
+    public var receipt: Receipt?
+    /// A line under the form ("Sent once", "Nothing was sent").
+    public var message: String?
+
+    public init() {}
+}
+
+extension TransferFormState: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case toAccount, amount, currency, note, phase, fieldErrors, error, receipt, message
+    }
+
+    /// Every key, `null` included, so scripts can rely on the shape.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(toAccount, forKey: .toAccount)
+        try container.encode(amount, forKey: .amount)
+        try container.encode(currency, forKey: .currency)
+        try container.encode(note, forKey: .note)
+        try container.encode(phase.rawValue, forKey: .phase)
+        try container.encode(
+            Dictionary(uniqueKeysWithValues: fieldErrors.map { ($0.key.rawValue, $0.value) }), forKey: .fieldErrors)
+        try container.encode(error, forKey: .error)
+        try container.encode(receipt, forKey: .receipt)
+        try container.encode(message, forKey: .message)
+    }
+}
+
+extension TransferFormState.Receipt {
+    init(_ transfer: Transfer) {
+        self.init(
+            id: transfer.id, status: transfer.status == .other ? "unknown" : transfer.status.rawValue,
+            amount: transfer.amount.formatted, toAccount: transfer.toAccount)
+    }
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs what CI needs beyond Swift: Debian's chromium for the HTML report's browser test.
+# Never fails CI by itself: a tool that cannot be installed makes its test say it was skipped, and why.
+set -uo pipefail
+
+sudo_if_needed() {
+    if [[ $(id -u) -eq 0 ]]; then "$@"; else sudo -n "$@"; fi
+}
+
+if command -v chromium >/dev/null; then
+    echo "install-ci-tools: chromium is here ($(chromium --version 2>/dev/null))"
+else
+    echo "install-ci-tools: installing chromium (apt-get)"
+    if sudo_if_needed apt-get update -qq && DEBIAN_FRONTEND=noninteractive sudo_if_needed apt-get install -y -qq chromium >/dev/null; then
+        echo "install-ci-tools: chromium installed"
+    else
+        echo "install-ci-tools: chromium could not be installed; the browser test will be skipped and say so" >&2
+    fi
+fi
+exit 0

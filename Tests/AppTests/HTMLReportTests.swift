@@ -1,0 +1,97 @@
+import DemoBackend
+import Foundation
+import Logging
+import Navigation
+import Networking
+import SharedError
+import TestSupport
+import Testing
+
+@testable import App
+
+/// The HTML report: one self-contained page, and nothing a backend says can become markup.
+@MainActor
+@Suite("The HTML report", .timeLimit(.minutes(1)))
+struct HTMLReportTests {
+    static let payload = "<script>alert(1)</script>"
+
+    @Test func aBackendsWordsShowAsTextEverywhereThePageShowsThem() throws {
+        let page = try HTMLReport.page([Self.reportFullOf(Self.payload)], title: Self.payload, version: "test")
+
+        #expect(!page.contains(Self.payload))
+        #expect(!page.contains("<script>alert"))
+        #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(page.components(separatedBy: "<script").count == 2, "the page's own script and nothing else")
+    }
+
+    @Test func aUserNameFromTheBackendIsEscapedThroughARealRun() async throws {
+        let collector = JourneyCollector()
+        let run = await DemoRun(
+            options: .init(
+                appVersion: "test", collector: collector, logger: .journeyRecording(label: "test", into: collector),
+                backendLogger: quietLogger, demoUser: DemoUser(name: Self.payload, email: "x@example.com"))
+        ).run(.profileHappy, on: .profile)
+
+        let page = try HTMLReport.page([run], title: "profile", version: "test")
+
+        #expect(run.screenText.contains(Self.payload), "the screen shows the name the backend sent")
+        #expect(!page.contains(Self.payload))
+        #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+    }
+
+    @Test func thePageNeedsNothingFromTheNetwork() throws {
+        let page = try HTMLReport.page([Self.reportFullOf("x")], title: "t", version: "test")
+
+        for outside in ["http://", "https://", "<link", " src=", "@import", "url(http"] {
+            #expect(!page.contains(outside), "\(outside) in a page that must work offline")
+        }
+        #expect(page.contains("Content-Security-Policy"))
+        #expect(page.contains("default-src 'none'"))
+    }
+
+    @Test func theTemplatesNeverPrintAValueUnescaped() {
+        let templates = [
+            ReportTemplates.page, ReportTemplates.matrix, ReportTemplates.scenario, ReportTemplates.style,
+            ReportTemplates.script,
+        ]
+
+        for template in templates {
+            #expect(!template.contains("{{{") && !template.contains("{{&"))
+        }
+    }
+
+    @Test func everyRunHasARowAndASection() throws {
+        let reports = ["a", "b", "c"].map { Self.reportFullOf($0, scenario: "run-\($0)") }
+
+        let page = try HTMLReport.page(reports, title: "t", version: "test")
+
+        for name in ["run-a", "run-b", "run-c"] {
+            #expect(page.contains(#"<tr data-scenario="\#(name)">"#))
+            #expect(page.contains(#"id="s-\#(name)""#))
+        }
+    }
+
+    @Test func eachDiagramHasATextAlternativeAndEachCellALabel() throws {
+        let page = try HTMLReport.page([Self.reportFullOf("x")], title: "t", version: "test")
+
+        #expect(page.contains(#"<svg role="img" aria-labelledby="#))
+        #expect(page.contains("<desc id="))
+        #expect(page.contains(#"aria-label="networking: mapped; the error stopped here""#))
+    }
+
+    /// A run whose every text, as a backend or a layer could have written it, is `text`.
+    nonisolated static func reportFullOf(_ text: String, scenario: String? = nil) -> RunReport {
+        let event = ErrorJourneyEvent(
+            layer: .networking, module: "Networking", action: .mapped, from: "HTTP 500 \(text)", to: text,
+            category: .unhandleableHere)
+        let sent = ClientReport(
+            endpoint: "/v1/\(text)", failures: [DecodingDefect(keyPath: text, kind: .invalid, detail: text)],
+            appVersion: "test")
+        return RunReport(
+            scenario: scenario ?? text, screen: .profile, environment: .dev, outcome: .presented, exitCode: 1,
+            screenText: "Profile\n  \(text)", state: text,
+            presentedError: PresentationError(title: text, message: text), route: nil,
+            journey: [JourneyEntry(event: event, level: .error)], clientReports: [sent],
+            pendingReports: ReportOutbox.Snapshot(), elapsed: .zero, deliberateWait: .zero, notes: [text])
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Networking
+import SharedError
+import TestSupport
+import Testing
+
+/// Reports are never lost: what cannot be delivered now waits in the outbox, goes out first on the next run, and
+/// reaches the backend once.
+@Suite("The report outbox", .timeLimit(.minutes(1)))
+struct ReportOutboxTests {
+    private let defects = DecodingReport(defects: [
+        DecodingDefect(keyPath: "cards[1].brand", kind: .novel, detail: "value unknown to this app version")
+    ])
+
+    @Test(arguments: [
+        HTTPClientError.Kind.server(status: 500), .server(status: 503), .tooManyRequests, .offline, .timedOut,
+        .connectionLost,
+    ])
+    func anUndeliverableReportIsQueuedAndTheJourneySaysSo(_ failure: HTTPClientError.Kind) async {
+        let spy = HTTPClientSpy { request, _ throws(HTTPClientError) in
+            throw HTTPClientError(kind: failure, context: .init(request: request))
+        }
+        let probe = JourneyProbe()
+        let sut = makeSender(client: spy, outbox: outbox(), logger: probe)
+        let flow = JourneyFlowID("queued")
+
+        JourneyFlow.$current.withValue(flow) { sut.submit(defects, endpoint: "/v1/payment-cards") }
+        await sut.flush()
+
+        #expect(await sut.deliveredReports().isEmpty)
+        #expect(await sut.pendingReports().pending.map(\.endpoint) == ["/v1/payment-cards"])
+        #expect(probe.actions(in: flow) == [.reported, .queued])
+        #expect(probe.events(in: flow).last?.from == "HTTPClientError.\(failure.name)")
+    }
+
+    @Test func theNextRunSendsWhatWaitsFirstOnceUnderTheSameKeyAndDropsTheDuplicate() async throws {
+        let folder = ScratchFolder()
+        let file = folder.url.appendingPathComponent("outbox.json")
+        let failing = HTTPClientSpy(results: [
+            .failure(.init(kind: .server(status: 500), context: .init(request: .get("/"))))
+        ])
+        let first = makeSender(client: failing, outbox: outbox(file: file))
+        first.submit(defects, endpoint: "/v1/payment-cards")
+        await first.flush()
+        let queuedKey = try #require(failing.requests.first?.headers[HeaderName.idempotencyKey])
+
+        let working = HTTPClientSpy(answering: .json(202, "{}"))
+        let second = makeSender(client: working, outbox: outbox(file: file))
+        second.submit(defects, endpoint: "/v1/payment-cards")
+        await second.flush()
+
+        #expect(working.requests.count == 1, "the waiting report went out; the same defects again were deduplicated")
+        #expect(working.requests.first?.headers[HeaderName.idempotencyKey] == queuedKey, "the same key every time")
+        #expect(await second.pendingReports().pending.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: file.path), "an empty outbox leaves no file")
+    }
+
+    @Test func theFileIsPrivateAndOnlyItsOwnOriginsReportsAreSentThere() async throws {
+        let folder = ScratchFolder()
+        let file = folder.url.appendingPathComponent("state/outbox.json")
+        let report = ClientReport(endpoint: "/v1/me", failures: defects.defects, appVersion: "1")
+        await ReportOutbox(file: file, origin: "http://a.test:80", logger: quietLogger).keep(report, id: "for-a")
+
+        let other = ReportOutbox(file: file, origin: "http://b.test:80", logger: quietLogger)
+
+        #expect(await other.snapshot.pending.isEmpty)
+        let mine = ReportOutbox(file: file, origin: "http://a.test:80", logger: quietLogger)
+        #expect(await mine.snapshot.entries.map(\.id) == ["for-a"])
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber
+        #expect(mode?.intValue == 0o600)
+    }
+
+    @Test func isBoundedAndCountsWhatItDropped() async {
+        let sut = ReportOutbox(file: nil, origin: "http://a.test:80", limit: 2, logger: quietLogger)
+        for index in 0..<5 {
+            await sut.keep(
+                ClientReport(endpoint: "/v\(index)", failures: defects.defects, appVersion: "1"), id: "id-\(index)")
+        }
+
+        let snapshot = await sut.snapshot
+
+        #expect(snapshot.entries.map(\.id) == ["id-3", "id-4"], "the newest stay")
+        #expect(snapshot.dropped == 3)
+    }
+
+    @Test func anOutboxFileThisAppDidNotWriteIsLeftAlone() async throws {
+        let folder = ScratchFolder()
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        let file = folder.url.appendingPathComponent("outbox.json")
+        try PrivateFileFixture.write("{\"not\":\"an outbox\"}", to: file)
+        let capture = LogCapture()
+        let sut = ReportOutbox(file: file, origin: "http://a.test:80", logger: capture.logger())
+
+        #expect(await sut.snapshot.pending.isEmpty)
+        #expect(capture.lines.contains { $0.contains("not one this app wrote") })
+    }
+
+    @Test(arguments: [
+        ("http://Example.test/x", "http://example.test:80"), ("https://a.test:8443", "https://a.test:8443"),
+    ])
+    func keysReportsByOrigin(_ url: String, _ origin: String) throws {
+        #expect(ReportOutbox.origin(of: try #require(URL(string: url))) == origin)
+    }
+
+    private func outbox(file: URL? = nil) -> ReportOutbox {
+        ReportOutbox(file: file, origin: "http://api.test.invalid:80", logger: quietLogger)
+    }
+
+    private func makeSender(client: HTTPClientSpy, outbox: ReportOutbox, logger probe: JourneyProbe? = nil)
+        -> ClientReportSender
+    {
+        ClientReportSender(
+            client: client, configuration: .init(endpointURL: TestURL.make("/v1/client-reports"), appVersion: "9"),
+            outbox: outbox, clock: VirtualClock(), logger: probe?.logger ?? quietLogger)
+    }
+}
+
+/// A fresh folder path under the system's temporary directory, removed when the value goes away.
+final class ScratchFolder: Sendable {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("errorflow-net-\(UUID().uuidString)")
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// Writes a file with mode 0600, as a private file would be.
+enum PrivateFileFixture {
+    static func write(_ text: String, to url: URL) throws {
+        try Data(text.utf8).write(to: url)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+    }
+}

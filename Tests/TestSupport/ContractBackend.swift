@@ -1,0 +1,228 @@
+public import Foundation
+public import Testing
+
+/// A backend that keeps the contract and is NOT the embedded demo: its own random tokens, its own user, its own
+/// bodies, over real HTTP on 127.0.0.1. For end-to-end tests of `--base-url`: whatever works against it works
+/// against any backend that keeps the contract, and it remembers every token it issued and every one it saw.
+public final class ContractBackend: Sendable {
+    /// Who this backend says the user is: random, so no demo fixture can pass for it.
+    public struct User: Sendable {
+        public let id: String
+        public let name: String
+        public let email: String
+    }
+
+    public let user: User
+    private let server: LoopbackServer
+    private let state: State
+
+    public var baseURL: URL { server.baseURL }
+    /// Every request received, in order.
+    public var requests: [RecordedRequest] { server.requests }
+
+    private init(user: User, server: LoopbackServer, state: State) {
+        self.user = user
+        self.server = server
+        self.state = state
+    }
+
+    /// Starts the backend; `reportStatus` is what `POST /v1/client-reports` answers (202 by contract).
+    public static func start(seed: UInt64 = UInt64.random(in: 1...UInt64.max)) async throws -> ContractBackend {
+        var random = SplitMix64(seed: seed)
+        let user = User(
+            id: "own-\(random.next() % 100_000)", name: "Grace \(random.next() % 1_000)",
+            email: "grace.\(random.next() % 100_000)@own-backend.test")
+        let state = State(random: random, user: user)
+        let server = try await LoopbackServer.start { request in await state.answer(request) }
+        return ContractBackend(user: user, server: server, state: state)
+    }
+
+    /// Every access and refresh token this backend issued.
+    public var issuedTokens: Set<String> { get async { await state.issued } }
+    /// Every bearer token a request carried.
+    public var presentedTokens: [String] { get async { await state.presented } }
+    /// The client reports received, as `endpoint keyPath kind`, one string per entry, with the report's
+    /// `Idempotency-Key`.
+    public var receivedReports: [(key: String?, entries: [String])] { get async { await state.reports } }
+    /// How many times each refresh token was spent.
+    public var refreshCount: Int { get async { await state.refreshes } }
+
+    /// Expires every access token issued so far: the next authenticated call gets 401 `token_expired`.
+    public func expireAccessTokens() async { await state.expireAll() }
+
+    /// Makes `POST /v1/client-reports` answer `status` from now on.
+    public func answerReports(with status: Int) async { await state.setReportStatus(status) }
+
+    /// How many transfers this backend made: its own count, whatever the client believes.
+    public var transferCount: Int { get async { await state.transferCount } }
+
+    /// What happens to the next transfer: it is made, and then the answer fails as `fault` says.
+    public func failNextTransferAfterMakingIt(_ fault: TransferFault) async { await state.setTransferFault(fault) }
+
+    /// How an answer fails after the transfer was made.
+    public enum TransferFault: Sendable, CustomTestStringConvertible {
+        /// The connection drops half-way through the answer.
+        case dropConnection
+        /// The answer is this status (with `Retry-After: 0`) instead of 201.
+        case status(Int)
+
+        public var testDescription: String {
+            switch self {
+            case .dropConnection: "a dropped connection"
+            case .status(let status): "HTTP \(status)"
+            }
+        }
+    }
+
+    public func stop() async { await server.stop() }
+}
+
+private actor State {
+    private struct Access {
+        var expired: Bool
+    }
+
+    private var random: SplitMix64
+    private let user: ContractBackend.User
+    private var access: [String: Access] = [:]
+    private var refresh: Set<String> = []
+    private(set) var issued: Set<String> = []
+    private(set) var presented: [String] = []
+    private(set) var reports: [(key: String?, entries: [String])] = []
+    private(set) var refreshes = 0
+    private var reportStatus = 202
+    private var transfers: [String: (body: Data, json: String)] = [:]
+    private var transferFault: ContractBackend.TransferFault?
+
+    var transferCount: Int { transfers.count }
+
+    func setTransferFault(_ fault: ContractBackend.TransferFault) { transferFault = fault }
+
+    init(random: SplitMix64, user: ContractBackend.User) {
+        self.random = random
+        self.user = user
+    }
+
+    func expireAll() {
+        for token in access.keys { access[token]?.expired = true }
+    }
+
+    func setReportStatus(_ status: Int) { reportStatus = status }
+
+    func answer(_ request: RecordedRequest) -> ScriptedResponse {
+        if let bearer = request.header("Authorization")?.split(separator: " ").last {
+            presented.append(String(bearer))
+        }
+        switch (request.method, request.path) {
+        case ("POST", "/v1/auth/apple"):
+            guard let identity = field("identityToken", in: request.body), !identity.isEmpty else {
+                return error(400, "bad_request")
+            }
+            return tokens(includingUser: true)
+        case ("POST", "/v1/auth/refresh"):
+            guard let token = field("refreshToken", in: request.body), refresh.remove(token) != nil else {
+                return error(401, "invalid_grant")
+            }
+            refreshes += 1
+            return tokens(includingUser: false)
+        case ("POST", "/v1/client-reports"):
+            let entries = reportEntries(request.body)
+            guard reportStatus == 202 else { return error(reportStatus, "reports_unavailable") }
+            reports.append((request.header("Idempotency-Key"), entries))
+            return .json(202, #"{"accepted":\#(entries.count)}"#)
+        case ("GET", "/v1/me"), ("GET", "/v1/wallet"), ("GET", "/v1/payment-cards"):
+            if let refusal = authenticate(request) { return refusal }
+            return resource(request.path)
+        case ("POST", "/v1/transfers"):
+            if let refusal = authenticate(request) { return refusal }
+            return makeTransfer(request)
+        case ("GET", let path) where path.hasPrefix("/v1/transfers/"):
+            if let refusal = authenticate(request) { return refusal }
+            let id = String(path.dropFirst("/v1/transfers/".count))
+            return transfers.values.first { $0.json.contains(#""id":"\#(id)""#) }.map { .json(200, $0.json) }
+                ?? error(404, "transfer_not_found")
+        default:
+            return error(404, "not_found")
+        }
+    }
+
+    private func authenticate(_ request: RecordedRequest) -> ScriptedResponse? {
+        guard let bearer = request.header("Authorization"), bearer.hasPrefix("Bearer ") else {
+            return error(401, "invalid_token")
+        }
+        switch access[String(bearer.dropFirst("Bearer ".count))] {
+        case nil: return error(401, "invalid_token")
+        case .some(let entry) where entry.expired: return error(401, "token_expired")
+        default: return nil
+        }
+    }
+
+    private func resource(_ path: String) -> ScriptedResponse {
+        switch path {
+        case "/v1/me":
+            return .json(
+                200, #"{"id":"\#(user.id)","name":"\#(user.name)","email":"\#(user.email)","avatarURL":null}"#)
+        case "/v1/wallet":
+            return .json(200, #"{"id":"own-w","balance":{"amount":31.4,"currency":"CHF"},"status":"active"}"#)
+        default:
+            return .json(
+                200,
+                #"{"status":"ok","cards":[{"id":"own-c","brand":"amex","last4":"0005","expiryMonth":2,"expiryYear":2031,"holderName":"\#(user.name)"},{"id":"own-d","brand":"unionpay","last4":"0006","expiryMonth":3,"expiryYear":2032}]}"#
+            )
+        }
+    }
+
+    /// The contract's idempotent create: the same key and body again get the original; another body is a 409.
+    private func makeTransfer(_ request: RecordedRequest) -> ScriptedResponse {
+        guard let key = request.header("Idempotency-Key"), !key.isEmpty else {
+            return error(400, "missing_idempotency_key")
+        }
+        if let made = transfers[key] {
+            return made.body == request.body ? .json(201, made.json) : error(409, "idempotency_key_reused")
+        }
+        guard let account = field("toAccount", in: request.body), let amount = field("amount", in: request.body),
+            let currency = field("currency", in: request.body)
+        else { return error(422, "validation_failed") }
+        let json =
+            #"{"id":"own-t-\#(transfers.count + 1)","status":"completed","amount":"\#(amount)","currency":"\#(currency)","toAccount":"\#(account)","createdAt":"2026-11-23T10:00:00Z"}"#
+        transfers[key] = (request.body, json)
+        defer { transferFault = nil }
+        switch transferFault {
+        case nil: return .json(201, json)
+        case .dropConnection?:
+            return ScriptedResponse(
+                status: 201, headers: [("Content-Type", "application/json")], body: Data(json.utf8),
+                dropsConnection: true)
+        case .status(let status)?:
+            return .json(status, #"{"error":"busy","message":"own backend: busy"}"#, headers: [("Retry-After", "0")])
+        }
+    }
+
+    private func tokens(includingUser: Bool) -> ScriptedResponse {
+        let accessToken = "own-at-" + String(random.next(), radix: 36) + String(random.next(), radix: 36)
+        let refreshToken = "own-rt-" + String(random.next(), radix: 36) + String(random.next(), radix: 36)
+        access[accessToken] = Access(expired: false)
+        refresh.insert(refreshToken)
+        issued.formUnion([accessToken, refreshToken])
+        let user =
+            includingUser
+            ? #","user":{"id":"\#(user.id)","name":"\#(user.name)","email":"\#(user.email)"}"# : ""
+        return .json(
+            200, #"{"accessToken":"\#(accessToken)","refreshToken":"\#(refreshToken)","expiresIn":600\#(user)}"#)
+    }
+
+    private func reportEntries(_ body: Data) -> [String] {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+            let endpoint = object["endpoint"] as? String, let failures = object["failures"] as? [[String: Any]]
+        else { return [] }
+        return failures.map { "\(endpoint) \($0["keyPath"] as? String ?? "?") \($0["kind"] as? String ?? "?")" }
+    }
+
+    private func field(_ name: String, in body: Data) -> String? {
+        (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?[name] as? String
+    }
+
+    private func error(_ status: Int, _ code: String) -> ScriptedResponse {
+        .json(status, #"{"error":"\#(code)","message":"own backend: \#(code)"}"#)
+    }
+}
