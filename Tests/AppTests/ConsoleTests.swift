@@ -28,6 +28,24 @@ struct ConsoleTests {
         #expect(line.contains("[redacted]"))
     }
 
+    /// A personal value no pattern knows (here a name) goes only by value; the screen output may keep it when
+    /// asked to, a log line never does.
+    @Test func aPersonalValueIsScrubbedByValueUnlessTheOutputMayKeepIt() {
+        let secrets = SecretValues()
+        secrets.register("Grace Brewster Hopper", as: .personal)
+        let capture = LogCapture()
+        let logger = Logger(label: "test") { _ in
+            ConsoleLogHandler(writingTo: capture.handler(), verbose: false, secrets: secrets)
+        }
+
+        logger.warning("signed in as Grace Brewster Hopper")
+
+        #expect(!capture.lines.joined().contains("Grace Brewster Hopper"))
+        #expect(capture.lines.contains { $0.contains("signed in as [redacted]") }, "\(capture.lines)")
+        #expect(secrets.scrub("hi Grace Brewster Hopper") == "hi [redacted]")
+        #expect(secrets.scrub("hi Grace Brewster Hopper", keepingPersonal: true) == "hi Grace Brewster Hopper")
+    }
+
     @Test func journeyLinesStayOutOfStderrUnlessVerbose() {
         let capture = LogCapture()
         let logger = Logger(label: "test") { _ in

@@ -100,6 +100,8 @@ struct DemoBackendTests {
             (#"{"toAccount":"DE89","amount":"12.50","currency":"EUR"}"#, nil, 400, "missing_idempotency_key"),
             (#"{"toAccount":"","amount":"0","currency":"eur"}"#, "k-2", 422, "validation_failed"),
             ("[1,2]", "k-3", 400, "bad_request"),
+            (#"{"toAccount":"DE89","amount":"410*","currency":"EUR"}"#, "k-4", 422, "validation_failed"),
+            (#"{"toAccount":"DE89","amount":"12,50","currency":"EUR"}"#, "k-5", 422, "validation_failed"),
         ] as [(String, String?, Int, String)])
     func refusesATransferItCannotMake(_ body: String, _ key: String?, _ status: Int, _ code: String) async throws {
         let (backend, seed) = try await startSignedIn()

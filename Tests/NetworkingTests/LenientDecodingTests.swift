@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import TestSupport
 import Testing
 
 /// A card as a test API model, built from the building blocks.
@@ -34,6 +35,29 @@ private struct CardModel: Decodable, DefectReporting {
 private struct CardsModel: Decodable, DefectReporting {
     let cards: LossyList<CardModel>
     var defects: [DecodingDefect] { cards.defects }
+}
+
+/// An element whose own check throws an error that is not a `DecodingError`, so only the list knows its index.
+private struct VetoedElement: Decodable, DefectReporting {
+    struct Vetoed: Error {}
+    let value: Int
+    var defects: [DecodingDefect] { [] }
+
+    init(from decoder: any Decoder) throws {
+        value = try decoder.singleValueContainer().decode(Int.self)
+        if value < 0 { throw Vetoed() }
+    }
+}
+
+private struct IdentifiedModel: Decodable, DefectReporting {
+    let id: String
+    var defects: [DecodingDefect] { [] }
+
+    private enum CodingKeys: String, CodingKey { case id }
+
+    init(from decoder: any Decoder) throws {
+        id = try decoder.container(keyedBy: CodingKeys.self).requiredIdentifier(forKey: .id)
+    }
 }
 
 private struct ProfileModel: Decodable, DefectReporting {
@@ -86,6 +110,25 @@ struct LenientDecodingTests {
 
         #expect(decoded.value.cards.elements.map(\.id) == ["c-0", "c-3"])
         #expect(decoded.report.defects.map(\.keyPath) == ["cards[1]", "cards[2]"])
+    }
+
+    @Test func anElementRefusedByItsOwnCheckIsReportedAtItsIndex() throws {
+        let decoded = try decoder.decode(LossyList<VetoedElement>.self, from: Data("[1,-2,3,-4]".utf8))
+
+        #expect(decoded.value.elements.map(\.value) == [1, 3])
+        #expect(decoded.report.defects.map(\.keyPath) == ["[1]", "[3]"])
+    }
+
+    @Test(arguments: [#"{"id":""}"#, #"{"id":null}"#, "{}"])
+    func anEmptyOrAbsentIdentifierIsNotAnIdentifier(_ body: String) {
+        let result = outcome(of: DecodingFailure.self, try decoder.decode(IdentifiedModel.self, from: Data(body.utf8)))
+
+        #expect(result.error?.keyPath == "id", "\(result)")
+    }
+
+    @Test(arguments: [(#"{"id":"u-1"}"#, "u-1"), (#"{"id":1234}"#, "1234")])
+    func anIdentifierIsAStringOrANumber(_ body: String, _ id: String) throws {
+        #expect(try decoder.decode(IdentifiedModel.self, from: Data(body.utf8)).value.id == id)
     }
 
     // Quality bar 12.

@@ -70,6 +70,17 @@ struct ReportOutboxTests {
         #expect(mode?.intValue == 0o600)
     }
 
+    @Test func keepingTheSameReportTwiceKeepsItOnce() async {
+        let sut = ReportOutbox(file: nil, origin: "http://a.test:80", logger: quietLogger)
+        let report = ClientReport(endpoint: "/v1/me", failures: defects.defects, appVersion: "1")
+
+        await sut.keep(report, id: "same")
+        await sut.keep(report, id: "same")
+        await sut.keep(report, id: "other")
+
+        #expect(await sut.snapshot.entries.map(\.id) == ["same", "other"])
+    }
+
     @Test func isBoundedAndCountsWhatItDropped() async {
         let sut = ReportOutbox(file: nil, origin: "http://a.test:80", limit: 2, logger: quietLogger)
         for index in 0..<5 {

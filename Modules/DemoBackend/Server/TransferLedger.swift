@@ -50,7 +50,7 @@ struct TransferForm: Hashable, Sendable {
     var problems: [(String, String)] {
         var found: [(String, String)] = []
         if toAccount?.trimmingCharacters(in: .whitespaces).isEmpty ?? true { found.append(("toAccount", "required")) }
-        switch amount.flatMap({ Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX")) }) {
+        switch amount.flatMap(Self.decimal) {
         case nil: found.append(("amount", amount == nil ? "required" : "invalid"))
         case let value? where value <= 0: found.append(("amount", "not_positive"))
         default: break
@@ -60,6 +60,19 @@ struct TransferForm: Hashable, Sendable {
         }
         if let note, note.count > 140 { found.append(("note", "too_large")) }
         return found
+    }
+
+    /// `text` as a number when all of it is a decimal as the contract writes amounts: ASCII digits, optionally a
+    /// dot and more digits (`"12.50"`; a leading `-` is read, to be refused as not positive). `Decimal(string:)`
+    /// alone reads the number at the start and ignores the rest, so `"410*"`, `"12,50"` or `"1e3"` were taken as
+    /// 410, 12 or 1 and echoed back as sent (schemathesis found it).
+    static func decimal(_ text: String) -> Decimal? {
+        let unsigned = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        let parts = unsigned.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.allSatisfy({ part in !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }) else {
+            return nil
+        }
+        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
     }
 }
 
