@@ -94,7 +94,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         }
     }
 
-    private func urlRequest(for request: HTTPRequest, timeout: Duration) -> URLRequest {
+    func urlRequest(for request: HTTPRequest, timeout: Duration) -> URLRequest {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpBody = request.body
