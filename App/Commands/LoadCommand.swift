@@ -58,6 +58,7 @@ struct LoadCommand: AsyncParsableCommand {
             clients: min(clients, requests), requests: requests, faults: FaultPlan(rate: faultRate, seed: seed),
             timeLimit: .seconds(timeLimit))
         let interrupts = InterruptSignals()
+        defer { interrupts.stop() }
         let line = ProgressLine(total: requests, onTerminal: isatty(STDERR_FILENO) != 0)
         var load = LoadRun(settings: settings)
         load.progressInterval = line.onTerminal ? .milliseconds(250) : .seconds(1)
@@ -66,11 +67,9 @@ struct LoadCommand: AsyncParsableCommand {
             let signals = interrupts.signals
             result = try await load.run(progress: line.show) { await InterruptSignals.first(of: signals) }
         } catch {
-            interrupts.stop()
             Console.error("\(error)")
             throw ExitCode(1)
         }
-        interrupts.stop()
         line.finish()
         switch format {
         case .text: try Console.output(LoadReport.render(result, style: Console.style))

@@ -91,12 +91,12 @@ enum LoadReport {
         init(_ result: LoadRun.Result) {
             let settings = result.settings
             let sorted = result.latencies.sorted()
-            let elapsed = Self.seconds(result.elapsed)
+            let elapsed = result.elapsed.inSeconds
             clients = settings.clients
             calls = settings.requests
             faultRate = settings.faults.rate
             seed = settings.faults.seed
-            timeLimitSeconds = Self.seconds(settings.timeLimit)
+            timeLimitSeconds = settings.timeLimit.inSeconds
             stoppedBy = result.stoppedBy.name
             elapsedSeconds = elapsed
             done = sorted.count
@@ -122,12 +122,8 @@ enum LoadReport {
             return sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.down)))]
         }
 
-        private static func seconds(_ duration: Duration) -> Double {
-            Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        }
-
         private static func milliseconds(_ duration: Duration) -> Double {
-            (seconds(duration) * 10_000).rounded() / 10
+            (duration.inSeconds * 10_000).rounded() / 10
         }
     }
 }

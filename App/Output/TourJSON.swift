@@ -73,6 +73,6 @@ struct TourJSON: Encodable {
 extension Duration {
     /// The duration in seconds, to the millisecond.
     fileprivate var seconds: Double {
-        ((Double(components.seconds) + Double(components.attoseconds) / 1e18) * 1000).rounded() / 1000
+        (inSeconds * 1000).rounded() / 1000
     }
 }

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 
-/// SIGINT and SIGTERM as an async sequence: while one of these is alive, the signals no longer end the process
+/// SIGINT and SIGTERM as an async sequence: from `init()` until ``stop()`` the signals no longer end the process
 /// but are handed to whoever waits on ``signals``, so a command can stop cleanly and say what it did.
 final class InterruptSignals {
     let signals: AsyncStream<Int32>

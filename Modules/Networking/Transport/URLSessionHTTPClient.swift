@@ -100,8 +100,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         urlRequest.httpBody = request.body
         // FoundationNetworking truncates the interval to whole seconds (0.8 s would time out at once), so it gets
         // the time left rounded up plus a second; the watchdog enforces the exact deadline.
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        urlRequest.timeoutInterval = seconds.rounded(.up) + 1
+        urlRequest.timeoutInterval = timeout.inSeconds.rounded(.up) + 1
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }

@@ -5,4 +5,9 @@ extension Duration {
         let hundredths = milliseconds % 1000 / 10
         return "\(milliseconds / 1000).\(hundredths < 10 ? "0" : "")\(hundredths) s"
     }
+
+    /// The duration as a number of seconds, for arithmetic and JSON: `1.25`.
+    public var inSeconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
 }
