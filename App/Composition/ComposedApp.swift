@@ -90,6 +90,12 @@ final class ComposedApp {
             router: router, logger: logger)
     }
 
+    /// Waits for the work the app goes on with after the request that started it was cancelled (a token refresh),
+    /// so the session file has its final content before a run ends or removes it.
+    func settle() async {
+        await chain.coordinator.settle()
+    }
+
     /// The wallet and cards repositories on their own, for the load run.
     func paymentRepositories() -> (wallets: RemoteWalletRepository, cards: RemotePaymentCardsRepository) {
         (walletRepository(), cardsRepository())

@@ -131,6 +131,8 @@ struct LoadRun {
             return stop ?? .finished
         }
         let elapsed = ContinuousClock.now - started
+        // A refresh started by a call that was cut off goes on; it must write the session before the folder goes.
+        await app.settle()
         await backend.stop()
 
         let entries = collector.events(in: nil)

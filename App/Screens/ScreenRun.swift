@@ -29,6 +29,7 @@ struct ScreenRun {
             notes.append("not signed in (no session at \(app.store.path.path)): \(signInHint)")
         }
         var report = await JourneyFlow.$current.withValue(flow) { await load(screen) }
+        await app.settle()
         await app.reports.flush()
         report.clientReports = await app.reports.deliveredReports()
         report.pendingReports = await app.reports.pendingReports()

@@ -233,6 +233,27 @@ struct AuthenticatingHTTPClientTests {
         #expect(!spy.requests.contains { $0.url.path == "/cancelled" && $0.headers["Authorization"] == "Bearer new" })
     }
 
+    @Test func settlingWaitsForARefreshWhoseOnlyWaiterLeft() async {
+        let gate = AsyncGate()
+        let session = AuthenticationSessionSpy(refreshGate: gate)
+        let (sut, spy, _, coordinator) = makeSUTWithCoordinator(session: session, script: Self.acceptingOnly("new"))
+        let cancelled = Task { await sut.outcome(of: .get("/cancelled")) }
+        await eventually("the refresh started") { await session.refreshCalls > 0 && spy.requests.count >= 1 }
+        cancelled.cancel()
+        _ = await cancelled.value
+
+        // Opened later, so a settle that does not wait returns while the refresh is still held.
+        let opener = Task {
+            try? await Task.sleep(for: .milliseconds(200))
+            await gate.open()
+        }
+        await coordinator.settle()
+        let finishedWhenSettled = await session.refreshesFinished
+        await opener.value
+
+        #expect(finishedWhenSettled == 1, "settle returned before the refresh had stored its outcome")
+    }
+
     // MARK: - Helpers
 
     private static func acceptingOnly(_ token: String) -> HTTPClientSpy.Script {
@@ -252,10 +273,10 @@ struct AuthenticatingHTTPClientTests {
     }
 
     private func makeSUTWithCoordinator(
+        session: AuthenticationSessionSpy = AuthenticationSessionSpy(),
         script: @escaping HTTPClientSpy.Script
     ) -> (any HTTPClient, HTTPClientSpy, AuthenticationSessionSpy, TokenRefreshCoordinator) {
         let spy = HTTPClientSpy(script: script)
-        let session = AuthenticationSessionSpy()
         let chain = makeChain(spy: spy, session: session)
         return (chain.client, spy, session, chain.coordinator)
     }

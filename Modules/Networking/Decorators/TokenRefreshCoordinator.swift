@@ -39,6 +39,8 @@ public actor TokenRefreshCoordinator {
     private let logger: Logger
 
     private var flight: Flight?
+    /// The task of the latest refresh, until ``settle()`` has seen it end.
+    private var refresh: Task<Void, Never>?
     private var nextID: UInt64 = 0
     private var refreshStarts: [HTTPInstant] = []
     /// How many refreshes were started, for tests and benchmarks.
@@ -105,7 +107,7 @@ public actor TokenRefreshCoordinator {
         flight = Flight(id: id)
         let session = self.session
         // Unstructured on purpose: cancelling the request that started the refresh must not cancel it for the rest.
-        Task {
+        refresh = Task {
             let result: Result<AccessToken, TokenRefreshError>
             do throws(TokenRefreshError) {
                 result = .success(try await session.refreshAccessToken())
@@ -113,6 +115,15 @@ public actor TokenRefreshCoordinator {
                 result = .failure(error)
             }
             await self.finish(flight: id, with: result)
+        }
+    }
+
+    /// Returns once no refresh is running, so the session has its final tokens: for a run that is about to
+    /// remove the session's folder or end the process after cancelling the requests that started a refresh.
+    public func settle() async {
+        while let running = refresh {
+            await running.value
+            if refresh == running { refresh = nil }
         }
     }
 
