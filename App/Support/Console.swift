@@ -115,7 +115,7 @@ enum Console {
         -> Logger
     {
         .journeyRecording(label: label, into: collector) { label in
-            ConsoleLogHandler(label: label, verbose: verbose, secrets: secrets)
+            RedactingLogHandler.standardError(label: label, verbose: verbose, secrets: secrets)
         }
     }
 
@@ -129,66 +129,4 @@ enum Console {
         }
     }
 
-}
-
-/// stderr, without the journey lines unless asked (the journey has its own place: `--trace`, JSON, Mermaid),
-/// and with every line scrubbed: the patterns ``Redaction`` knows and the secrets the app holds, by value.
-struct ConsoleLogHandler: LogHandler {
-    private var output: any LogHandler
-    private let verbose: Bool
-    private let secrets: SecretValues?
-
-    init(label: String, verbose: Bool, secrets: SecretValues?) {
-        var stream = StreamLogHandler.standardError(label: label, metadataProvider: JourneyFlow.metadataProvider)
-        stream.logLevel = verbose ? .debug : .warning
-        self.init(writingTo: stream, verbose: verbose, secrets: secrets)
-    }
-
-    /// The same scrubbing in front of any handler (tests pass a capturing one).
-    init(writingTo output: any LogHandler, verbose: Bool, secrets: SecretValues?) {
-        self.output = output
-        self.verbose = verbose
-        self.secrets = secrets
-    }
-
-    var logLevel: Logger.Level {
-        get { output.logLevel }
-        set { output.logLevel = newValue }
-    }
-
-    var metadata: Logger.Metadata {
-        get { output.metadata }
-        set { output.metadata = newValue }
-    }
-
-    var metadataProvider: Logger.MetadataProvider? {
-        get { output.metadataProvider }
-        set { output.metadataProvider = newValue }
-    }
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { output[metadataKey: key] }
-        set { output[metadataKey: key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        if !verbose, event.metadata?["journey.action"] != nil { return }
-        var scrubbed = event
-        scrubbed.message = "\(Redaction.text(event.message.description, known: secrets))"
-        scrubbed.metadata = event.metadata.map { Self.scrub($0, secrets: secrets) }
-        output.log(event: scrubbed)
-    }
-
-    private static func scrub(_ metadata: Logger.Metadata, secrets: SecretValues?) -> Logger.Metadata {
-        metadata.mapValues { scrub($0, secrets: secrets) }
-    }
-
-    private static func scrub(_ value: Logger.Metadata.Value, secrets: SecretValues?) -> Logger.Metadata.Value {
-        switch value {
-        case .string(let text): .string(Redaction.text(text, known: secrets))
-        case .stringConvertible(let convertible): .string(Redaction.text("\(convertible)", known: secrets))
-        case .array(let values): .array(values.map { scrub($0, secrets: secrets) })
-        case .dictionary(let dictionary): .dictionary(scrub(dictionary, secrets: secrets))
-        }
-    }
 }

@@ -38,6 +38,26 @@ struct JourneyRecordingTests {
         #expect(collector.entries(in: nil).map(\.level) == [level])
     }
 
+    @Test(arguments: [(Logger.Level.warning, Logger.Level.info), (.debug, .debug), (.critical, .info)])
+    func aRecordingLoggerAsksForNothingBelowInfoUnlessItsOutputDoes(_ output: Logger.Level, _ expected: Logger.Level) {
+        let logger = Logger.journeyRecording(label: "test", into: JourneyCollector()) { _ in
+            var handler = StreamLogHandler.standardError(label: "test")
+            handler.logLevel = output
+            return handler
+        }
+
+        #expect(logger.logLevel == expected)
+    }
+
+    @Test func anEventRecordedBelowInfoIsRecordedAtInfo() {
+        let (logger, collector) = makeSUT()
+
+        logger.recordJourney(
+            ErrorJourneyEvent(layer: .domain, module: "Domain", action: .omitted, from: "X"), level: .debug)
+
+        #expect(collector.entries(in: nil).map(\.level) == [.info])
+    }
+
     @Test func ignoresOrdinaryLogLines() {
         let (logger, collector) = makeSUT()
 

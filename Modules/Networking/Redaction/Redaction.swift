@@ -47,12 +47,10 @@ public enum Redaction {
     /// Free text (a body excerpt, a server message, a log line) with the known secrets, emails, bearer tokens and
     /// secret JSON fields replaced. A secret JSON string that is cut off at the end of `text` is replaced to the end.
     public static func text(_ text: String, known: SecretValues? = nil) -> String {
-        var result = known?.scrub(text, placeholder: placeholder) ?? text
-        guard result.contains(where: mayStartASecret) else { return result }
-        result.replace(secretJSONField) { match in "\"\(match.output.1)\":\"\(placeholder)\"" }
-        result.replace(bearerToken) { _ in "Bearer \(placeholder)" }
-        result.replace(email) { _ in placeholder }
-        return result
+        let scrubbed = known?.scrub(text, placeholder: placeholder) ?? text
+        guard scrubbed.utf8.contains(where: mayStartASecret) else { return scrubbed }
+        let redacted = SecretPatterns.redact(Array(scrubbed.utf8), placeholder: Array(placeholder.utf8))
+        return String(decoding: redacted, as: UTF8.self)
     }
 
     /// At most `limit` bytes of `body` as redacted text, for error contexts and logs.
@@ -87,14 +85,8 @@ public enum Redaction {
     }
 
     /// Every pattern needs a `"`, an `@` or the letter b; text without them is returned at once.
-    private static func mayStartASecret(_ character: Character) -> Bool {
-        character == "\"" || character == "@" || character == "b" || character == "B"
+    private static func mayStartASecret(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "b")
+            || byte == UInt8(ascii: "B")
     }
-
-    // `Regex` is not `Sendable`, so each use builds its own (the literal is parsed at compile time).
-    private static var secretJSONField: Regex<(Substring, Substring)> {
-        #/"((?i:[a-z_]*token|password|secret|email))"\s*:\s*"(?:[^"\\]|\\.)*(?:"|\\?$)/#
-    }
-    private static var bearerToken: Regex<Substring> { #/(?i)bearer\s+[A-Za-z0-9._~+\/=-]+/# }
-    private static var email: Regex<Substring> { #/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/# }
 }

@@ -7,7 +7,9 @@ public import Logging
 public struct JourneyLogHandler: LogHandler {
     private let collector: JourneyCollector
 
-    public var logLevel: Logger.Level = .trace
+    /// Journey events are `info` or above (``Logging/Logger/recordJourney(_:level:file:function:line:)`` raises
+    /// a lower level), so recording the journey never makes the code below build its `debug` and `trace` lines.
+    public var logLevel: Logger.Level = .info
     public var metadata: Logger.Metadata = [:]
     public var metadataProvider: Logger.MetadataProvider?
 

@@ -1,7 +1,8 @@
 public import Logging
 
 extension Logger {
-    /// Records one journey step as a structured log line that a ``JourneyLogHandler`` can collect.
+    /// Records one journey step as a structured log line that a ``JourneyLogHandler`` can collect, at `level`
+    /// or `info`, whichever is higher.
     ///
     /// The message is for people; the metadata (`journey.layer`, `journey.module`, `journey.action`,
     /// `journey.from`, `journey.to`) is for machines.
@@ -13,7 +14,7 @@ extension Logger {
         line: UInt = #line
     ) {
         log(
-            level: level,
+            level: Swift.max(level, .info),
             "\(event.summary)",
             metadata: JourneyMetadata.encode(event),
             file: file,

@@ -1,20 +1,19 @@
 import Logging
+import Networking
 import SharedError
 import TestSupport
 import Testing
 
-@testable import App
-
-/// What the CLI writes to stderr carries no secret the app holds, whether or not any pattern would know it.
-@Suite("Console log lines")
-struct ConsoleTests {
+/// What the CLI writes to stderr (through this handler) carries no secret the app holds, whether or not any
+/// pattern would know it.
+struct RedactingLogHandlerTests {
     @Test func everyLineIsScrubbedOfTheSecretsTheAppHoldsByValue() {
         let secrets = SecretValues()
         secrets.register("opaque0value1that2no3pattern4knows", as: .token)
         secrets.register("grace@own-backend.test", as: .personal)
         let capture = LogCapture()
         var logger = Logger(label: "test") { _ in
-            ConsoleLogHandler(writingTo: capture.handler(), verbose: false, secrets: secrets)
+            RedactingLogHandler(writingTo: capture.handler(), verbose: false, secrets: secrets)
         }
         logger.logLevel = .trace
 
@@ -35,7 +34,7 @@ struct ConsoleTests {
         secrets.register("Grace Brewster Hopper", as: .personal)
         let capture = LogCapture()
         let logger = Logger(label: "test") { _ in
-            ConsoleLogHandler(writingTo: capture.handler(), verbose: false, secrets: secrets)
+            RedactingLogHandler(writingTo: capture.handler(), verbose: false, secrets: secrets)
         }
 
         logger.warning("signed in as Grace Brewster Hopper")
@@ -49,7 +48,7 @@ struct ConsoleTests {
     @Test func journeyLinesStayOutOfStderrUnlessVerbose() {
         let capture = LogCapture()
         let logger = Logger(label: "test") { _ in
-            ConsoleLogHandler(writingTo: capture.handler(), verbose: false, secrets: nil)
+            RedactingLogHandler(writingTo: capture.handler(), verbose: false, secrets: nil)
         }
 
         logger.recordJourney(.init(layer: .data, module: "M", action: .mapped, from: "A", to: "B"), level: .error)
