@@ -1,4 +1,5 @@
 public import Foundation
+import HTTPTypes
 public import Logging
 
 /// The embedded demo backend: every endpoint of the backend contract, playing one scenario, on 127.0.0.1.

@@ -56,9 +56,9 @@ enum Binary {
         let stdoutFile = folder.appendingPathComponent("stdout")
         let stderrFile = folder.appendingPathComponent("stderr")
         let stdinFile = folder.appendingPathComponent("stdin")
-        FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
-        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
-        FileManager.default.createFile(atPath: stdinFile.path, contents: Data((input ?? "").utf8))
+        _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stdinFile.path, contents: Data((input ?? "").utf8))
 
         let home = home ?? folder.appendingPathComponent("home")
         let directory = directory ?? folder.appendingPathComponent("work")

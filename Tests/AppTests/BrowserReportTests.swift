@@ -97,7 +97,7 @@ enum Chromium {
     static func dumpDOM(of page: URL, profile: URL) async throws -> String {
         guard let path else { throw ChromiumMissing() }
         let output = profile.deletingLastPathComponent().appendingPathComponent("dom.html")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments(profile: profile) + ["--dump-dom", page.absoluteString]

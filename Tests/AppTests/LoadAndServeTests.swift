@@ -106,8 +106,9 @@ struct LoadCommandTests {
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
         return (enumerator?.allObjects as? [String] ?? []).filter { path in
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
-            return !isDirectory.boolValue
+            let exists = FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            return exists && !isDirectory.boolValue
         }
     }
 }

@@ -19,7 +19,7 @@ public actor AsyncGate {
         let id = nextID
         let watchdog = Task { [timeLimit] in
             guard (try? await Task.sleep(for: timeLimit)) != nil else { return }
-            await self.giveUp(id, sourceLocation: sourceLocation)
+            self.giveUp(id, sourceLocation: sourceLocation)
         }
         await withCheckedContinuation { waiting[id] = $0 }
         watchdog.cancel()
@@ -65,7 +65,7 @@ public actor Barrier {
         if watchdog == nil {
             watchdog = Task { [timeLimit] in
                 guard (try? await Task.sleep(for: timeLimit)) != nil else { return }
-                await self.giveUp(sourceLocation: sourceLocation)
+                self.giveUp(sourceLocation: sourceLocation)
             }
         }
         await withCheckedContinuation { waiting.append($0) }

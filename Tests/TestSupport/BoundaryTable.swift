@@ -1,5 +1,5 @@
-public import Foundation
-public import Logging
+import Foundation
+import Logging
 public import SharedError
 public import Testing
 

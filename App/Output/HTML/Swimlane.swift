@@ -52,7 +52,7 @@ struct Swimlane {
         lanes = used.map { Lane(title: Self.title(of: $0), x: center[$0] ?? 0) }
         arrows = events.enumerated().map { index, event in
             let to = center[JourneyOrigin(rawValue: event.layer.rawValue) ?? .app] ?? 0
-            let from = center[event.origin ?? JourneyOrigin.beneath(event.layer)] ?? to
+            let from = center[event.origin] ?? to
             let y = Self.top + 30 + index * Self.rowHeight
             let step = "\(event.from) → \(event.to ?? "∎")"
             // Within one lane the error stays what it was: what the layer made of it says more.

@@ -1,5 +1,5 @@
 public import Logging
-public import SharedError
+import SharedError
 
 /// The payment-methods screen's business rule, from "Error Flow": offer the wallet, the cards and Apple Pay if
 /// possible, leave out each source that fails, and fail only when nothing is left.

@@ -1,5 +1,5 @@
 public import Logging
-public import SharedError
+import SharedError
 
 /// The wallet page's rule: the wallet, or an error the page explains. The same `noWalletFound` that the
 /// payment-methods use case quietly leaves out becomes ``WalletPageError/noWallet`` here.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A transfer the user confirmed, checked before anything is sent: an account, a positive amount with at most two
 /// decimals, a currency code and an optional note.

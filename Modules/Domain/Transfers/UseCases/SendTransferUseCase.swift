@@ -1,5 +1,5 @@
 public import Logging
-public import SharedError
+import SharedError
 
 /// The transfer rule: nothing leaves before the form is valid (an account, a positive amount with two decimals at
 /// most, a currency code), and a confirmed transfer is sent once under its key, however often the chain retries it.
