@@ -244,7 +244,7 @@ enum DemoScenarioNames {
     ]
 }
 
-@Suite("The load run", .timeLimit(.minutes(2)))
+@Suite("The load run", .timeLimit(.minutes(3)))
 struct LoadRunTests {
     @Test func stopsByItselfAndClassifiesEveryFailure() async throws {
         let run = try await Binary.run([

@@ -114,7 +114,7 @@ struct LoadCommandTests {
 }
 
 /// The small things a user trips on: `serve --quiet`, a busy port, a full disk under stdout.
-@Suite("Serve and output edges", .serialized, .timeLimit(.minutes(2)))
+@Suite("Serve and output edges", .serialized, .timeLimit(.minutes(3)))
 struct ServeAndOutputTests {
     @Test(arguments: [false, true])
     func quietServesWithoutALinePerRequest(_ quiet: Bool) async throws {

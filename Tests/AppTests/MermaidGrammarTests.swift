@@ -70,7 +70,7 @@ extension String {
 }
 
 @MainActor
-@Suite("Mermaid that tells the truth", .timeLimit(.minutes(2)))
+@Suite("Mermaid that tells the truth", .timeLimit(.minutes(3)))
 struct MermaidJourneyTests {
     @Test(arguments: DemoScenario.allCases)
     func everyScenarioIsOneValidDiagram(_ scenario: DemoScenario) async {

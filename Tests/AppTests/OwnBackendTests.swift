@@ -137,7 +137,7 @@ struct OwnBackendTests {
 
 /// A path given as `--session-file` that is not, and cannot become, a session file: refused with one line and
 /// exit 2, and left byte for byte as it was, by every command that would read, write or remove a session.
-@Suite("The session file is only ever a session file", .timeLimit(.minutes(2)))
+@Suite("The session file is only ever a session file", .timeLimit(.minutes(3)))
 struct SessionFileRefusalTests {
     enum Thing: String, CaseIterable, CustomTestStringConvertible {
         case directoryWithFiles, deviceNode, fifo, symbolicLink, unrelatedFile, emptyPath
@@ -211,7 +211,7 @@ struct SessionFileRefusalTests {
 }
 
 /// The README's own recipe: `errorflow serve` in one process, screens against it with `--base-url` in others.
-@Suite("Screens against a separately started serve", .serialized, .timeLimit(.minutes(2)))
+@Suite("Screens against a separately started serve", .serialized, .timeLimit(.minutes(3)))
 struct ServeTests {
     @Test(arguments: ["wallet-banned", "token-expired", "cards-partly-invalid"])
     func scenariosRunAgainstASeparatelyStartedServe(_ scenario: String) async throws {

@@ -208,7 +208,7 @@ struct Expectation: Sendable, CustomTestStringConvertible {
 }
 
 @MainActor
-@Suite("Every scenario through the composed app", .timeLimit(.minutes(1)))
+@Suite("Every scenario through the composed app", .timeLimit(.minutes(3)))
 struct ScenarioCatalogTests {
     @Test func theCatalogHereCoversEveryScenario() {
         #expect(Expectation.all.map(\.scenario) == DemoScenario.allCases)

@@ -9,7 +9,7 @@ import Testing
 
 /// The sign-in and profile scenarios of the catalog, at the view-model level, with State and journey.
 @MainActor
-@Suite("Sign-in and profile scenarios at the view-model level", .timeLimit(.minutes(1)))
+@Suite("Sign-in and profile scenarios at the view-model level", .timeLimit(.minutes(3)))
 struct AuthScenarioTests {
     @Test func signinApprove() async throws {
         let world = AuthWorld(

@@ -5,7 +5,7 @@ import Networking
 import TestSupport
 import Testing
 
-@Suite("FileSessionStore", .timeLimit(.minutes(1)))
+@Suite("FileSessionStore", .timeLimit(.minutes(3)))
 struct FileSessionStoreTests {
     private let folder = TemporaryFolder()
     private var path: URL { folder.url.appendingPathComponent("config/errorflow/session.json") }

@@ -3,7 +3,7 @@ import Logging
 import SharedError
 import Testing
 
-@Suite("Journey events travel through swift-log", .timeLimit(.minutes(1)))
+@Suite("Journey events travel through swift-log", .timeLimit(.minutes(3)))
 struct JourneyRecordingTests {
     @Test(arguments: JourneyLayer.allCases, JourneyAction.allCases)
     func everyLayerAndActionIsCollected(layer: JourneyLayer, action: JourneyAction) {

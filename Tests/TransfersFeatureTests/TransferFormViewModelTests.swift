@@ -8,7 +8,7 @@ import Testing
 import TransfersFeature
 
 @MainActor
-@Suite("TransferFormViewModel", .timeLimit(.minutes(1)))
+@Suite("TransferFormViewModel", .timeLimit(.minutes(3)))
 struct TransferFormViewModelTests {
     @Test func sendsAndShowsTheReceipt() async {
         let world = TransfersWorld { _, _ in .json(201, TransferBodies.transfer()) }
@@ -169,7 +169,7 @@ struct TransferFormViewModelTests {
 
 /// A cancelled send is ignorable end to end.
 @MainActor
-@Suite("Cancelling the transfer screen", .timeLimit(.minutes(1)))
+@Suite("Cancelling the transfer screen", .timeLimit(.minutes(3)))
 struct TransferCancellationTests {
     @Test func aCancelledAnswerIsIgnored() async {
         let world = TransfersWorld { request, _ throws(HTTPClientError) in
