@@ -35,11 +35,25 @@ enum Binary {
         input: String? = nil, terminalInput: String? = nil, stdout: URL? = nil, timeLimit: Duration = .seconds(90),
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> Run {
-        let running = try start(
-            arguments, environment: environment, home: home, directory: directory, input: input,
-            terminalInput: terminalInput, stdout: stdout)
-        return await running.finish(timeLimit: timeLimit, sourceLocation: sourceLocation)
+        await slots.take()
+        let run: Run
+        do {
+            let running = try start(
+                arguments, environment: environment, home: home, directory: directory, input: input,
+                terminalInput: terminalInput, stdout: stdout)
+            run = await running.finish(timeLimit: timeLimit, sourceLocation: sourceLocation)
+        } catch {
+            await slots.give()
+            throw error
+        }
+        await slots.give()
+        return run
     }
+
+    /// Runs to completion at once: twice as many as there are cores. Swift Testing starts every test together, and
+    /// thirty binaries at once (each slow to start under the thread sanitizer) left two cores to nothing else for
+    /// forty seconds, long enough for an in-process test's wait to give up.
+    private static let slots = RunSlots(capacity: 2 * ProcessInfo.processInfo.activeProcessorCount)
 
     /// Starts `errorflow arguments…` as ``run(_:environment:home:directory:input:terminalInput:stdout:timeLimit:sourceLocation:)``
     /// does, and returns at once, so a test can signal it while it runs. Its stdout goes to `stdout` if given
@@ -217,6 +231,29 @@ enum Binary {
 func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
         DispatchQueue.global().async { continuation.resume(returning: work()) }
+    }
+}
+
+/// A counting semaphore for whole runs. A waiter never waits forever: every holder gives its slot back when its
+/// run ends, and every run ends within its time limit.
+actor RunSlots {
+    private let capacity: Int
+    private var taken = 0
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    init(capacity: Int) { self.capacity = max(1, capacity) }
+
+    func take() async {
+        guard taken >= capacity else {
+            taken += 1
+            return
+        }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    /// Hands the slot to the longest waiter, or frees it.
+    func give() {
+        if waiters.isEmpty { taken -= 1 } else { waiters.removeFirst().resume() }
     }
 }
 

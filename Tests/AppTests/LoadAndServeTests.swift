@@ -29,7 +29,7 @@ struct LoadCommandTests {
         let temporary = TemporaryFolder()
         let running = try Binary.start(
             ["load", "--requests", "1000000", "--format", "json"], environment: ["TMPDIR": temporary.url.path])
-        await eventually("a progress line with calls done", within: .seconds(60)) {
+        await eventually("a progress line with calls done") {
             running.stderrSoFar.range(of: "load: [1-9]", options: .regularExpression) != nil
         }
         #expect(
@@ -157,7 +157,7 @@ struct ServeAndOutputTests {
     private static func address(
         of running: Binary.Running, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> URL {
-        await eventually("serve's address", within: .seconds(60), sourceLocation: sourceLocation) {
+        await eventually("serve's address", sourceLocation: sourceLocation) {
             running.stdoutSoFar.contains("(Ctrl-C to stop)")
         }
         let text = running.stdoutSoFar

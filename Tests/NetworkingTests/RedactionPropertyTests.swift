@@ -78,8 +78,8 @@ struct RedactionPropertyTests {
     }
 
     static func filler(_ count: Int, _ random: inout SplitMix64) -> String {
-        let alphabet = Array(" |#{}[],:")
-        return String((0..<count).map { _ in alphabet[random.next(below: alphabet.count)] })
+        let alphabet = Array(" |#{}[],:".utf8)
+        return String(decoding: (0..<count).map { _ in alphabet[random.next(below: alphabet.count)] }, as: UTF8.self)
     }
 
     static func fourGrams(of secret: String) -> [String] {

@@ -60,7 +60,7 @@ enum SecretPatterns {
     private static func isNameByte(_ byte: UInt8) -> Bool { isLetter(byte) || byte == UInt8(ascii: "_") }
 
     private static func isSecretName(_ name: ArraySlice<UInt8>) -> Bool {
-        let lowered = name.map(lowercased)
+        let lowered = name.lazy.map(lowercased)
         return lowered.count >= 5 && lowered.suffix(5).elementsEqual("token".utf8)
             || lowered.elementsEqual("password".utf8) || lowered.elementsEqual("secret".utf8)
             || lowered.elementsEqual("email".utf8)
@@ -73,7 +73,7 @@ enum SecretPatterns {
         result.reserveCapacity(text.count)
         var index = 0
         while index < text.count {
-            if let end = bearerToken(in: text, at: index) {
+            if lowercased(text[index]) == UInt8(ascii: "b"), let end = bearerToken(in: text, at: index) {
                 result += Array("Bearer ".utf8) + placeholder
                 index = end
             } else {
@@ -88,7 +88,7 @@ enum SecretPatterns {
     private static func bearerToken(in text: [UInt8], at start: Int) -> Int? {
         let word = "bearer".utf8
         guard start + word.count < text.count,
-            text[start..<(start + word.count)].map(lowercased).elementsEqual(word)
+            text[start..<(start + word.count)].lazy.map(lowercased).elementsEqual(word)
         else { return nil }
         let tokenStart = skippingWhitespace(in: text, from: start + word.count)
         guard tokenStart > start + word.count else { return nil }
