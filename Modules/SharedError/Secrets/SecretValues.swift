@@ -30,18 +30,36 @@ public final class SecretValues: Sendable {
     public func scrub(_ text: String, placeholder: String = "[redacted]", keepingPersonal: Bool = false) -> String {
         let known = values.withLock { $0 }
         guard !known.isEmpty else { return text }
-        // Compared as UTF-8 bytes, not as characters: a value followed by a combining mark ends inside a character,
-        // and a character-wise search would not find it. A match of valid UTF-8 starts and ends between scalars, so
-        // the result is valid UTF-8 again.
         var result = Array(text.utf8)
-        let placeholder = Array(placeholder.utf8)
         // Longest first, so a value that contains another is replaced whole.
         for (value, kind) in known.sorted(by: { $0.key.utf8.count > $1.key.utf8.count }) {
             if keepingPersonal, kind == .personal { continue }
-            let bytes = Array(value.utf8)
-            if result.contains(bytes) { result.replace(bytes, with: placeholder) }
+            result = Self.replacing(Array(value.utf8), with: Array(placeholder.utf8), in: result)
         }
         return String(decoding: result, as: UTF8.self)
+    }
+
+    /// `bytes` with every occurrence of `value` replaced. Compared as UTF-8 bytes, not as characters: a value
+    /// followed by a combining mark ends inside a character, and a character-wise search would not find it. A match
+    /// of valid UTF-8 starts and ends between scalars, so the result is valid UTF-8 again. Not the standard
+    /// library's `contains(_:)`/`replace(_:with:)` on `[UInt8]`: they build a search table for every call, and a
+    /// 404 through the chain cost 133 µs and 369 allocations with them, 36 µs and 79 with this loop.
+    private static func replacing(_ value: [UInt8], with placeholder: [UInt8], in bytes: [UInt8]) -> [UInt8] {
+        guard !value.isEmpty, bytes.count >= value.count else { return bytes }
+        var result: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == value[0], index + value.count <= bytes.count,
+                bytes[index..<index + value.count].elementsEqual(value)
+            {
+                result += placeholder
+                index += value.count
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
+        }
+        return result
     }
 
     /// Every known value, for checks that a text holds none of them.
