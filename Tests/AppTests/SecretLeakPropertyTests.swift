@@ -17,8 +17,7 @@ import Testing
 @Suite("No secret ever leaks", .timeLimit(.minutes(5)))
 struct SecretLeakPropertyTests {
     nonisolated static var seeds: [UInt64] {
-        let count = ProcessInfo.processInfo.environment["ERRORFLOW_LEAK_SEEDS"].flatMap(Int.init) ?? 2
-        return (0..<UInt64(max(count, 1))).map { 1_000 + $0 }
+        (0..<UInt64(TestBudget.count("ERRORFLOW_LEAK_SEEDS", short: 2))).map { 1_000 + $0 }
     }
 
     @Test(arguments: seeds)

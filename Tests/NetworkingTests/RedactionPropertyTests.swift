@@ -35,8 +35,7 @@ struct RedactionPropertyTests {
     static let limit = 256
 
     static var seeds: [UInt64] {
-        let count = ProcessInfo.processInfo.environment["ERRORFLOW_LEAK_SEEDS"].flatMap(Int.init) ?? 3
-        return (0..<UInt64(max(count, 1))).map { 7_000 + $0 }
+        (0..<UInt64(TestBudget.count("ERRORFLOW_LEAK_SEEDS", short: 3))).map { 7_000 + $0 }
     }
 
     @Test(arguments: Shape.allCases, seeds)

@@ -117,6 +117,6 @@ public enum FuzzBudget {
     public static let defaultCount = 2_000
 
     public static var count: Int {
-        ProcessInfo.processInfo.environment["ERRORFLOW_FUZZ_COUNT"].flatMap(Int.init) ?? defaultCount
+        TestBudget.count("ERRORFLOW_FUZZ_COUNT", short: defaultCount)
     }
 }

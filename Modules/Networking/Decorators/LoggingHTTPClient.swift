@@ -23,12 +23,13 @@ public struct LoggingHTTPClient: HTTPClient {
     }
 
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
-        // Building the redacted line costs microseconds: it is built for a `debug` logger, or for a failure.
+        // Building the redacted line costs microseconds: it is built for a `debug` logger, or for a failure (log
+        // messages are autoclosures, and `target` is built on first use).
         guard logger.logLevel <= .info else { return try await decoratee.send(request) }
         let started = clock.now
-        let target = logger.logLevel <= .debug ? describe(request) : nil
+        lazy var target = describe(request)
         logger.debug(
-            "→ \(target ?? "")",
+            "→ \(target)",
             metadata: [
                 "request.id": "\(request.id)", "request.attempt": "\(request.attempt)",
                 "request.headers": .dictionary(redactedHeaders(request.headers)),
@@ -36,7 +37,7 @@ public struct LoggingHTTPClient: HTTPClient {
         do throws(HTTPClientError) {
             let response = try await decoratee.send(request)
             logger.debug(
-                "← \(response.status) \(target ?? "") (\(response.body.count) bytes, \((clock.now - started).formattedSeconds))",
+                "← \(response.status) \(target) (\(response.body.count) bytes, \((clock.now - started).formattedSeconds))",
                 metadata: ["request.id": "\(request.id)"])
             if logger.logLevel <= .trace, let excerpt = Redaction.excerpt(of: response.body, known: secrets) {
                 logger.trace("body: \(excerpt)", metadata: ["request.id": "\(request.id)"])
@@ -44,7 +45,7 @@ public struct LoggingHTTPClient: HTTPClient {
             return response
         } catch {
             logger.info(
-                "✗ \(target ?? describe(request)): \(error.journeyName) (\((clock.now - started).formattedSeconds))",
+                "✗ \(target): \(error.journeyName) (\((clock.now - started).formattedSeconds))",
                 metadata: ["request.id": "\(request.id)", "request.attempt": "\(request.attempt)"])
             throw error
         }

@@ -48,7 +48,7 @@ public enum Redaction {
     /// secret JSON fields replaced. A secret JSON string that is cut off at the end of `text` is replaced to the end.
     public static func text(_ text: String, known: SecretValues? = nil) -> String {
         let scrubbed = known?.scrub(text, placeholder: placeholder) ?? text
-        guard scrubbed.utf8.contains(where: mayStartASecret) else { return scrubbed }
+        guard scrubbed.utf8.contains(where: SecretPatterns.mayStartAMatch) else { return scrubbed }
         let redacted = SecretPatterns.redact(Array(scrubbed.utf8), placeholder: Array(placeholder.utf8))
         return String(decoding: redacted, as: UTF8.self)
     }
@@ -82,11 +82,5 @@ public enum Redaction {
     private static func utf8Text(_ bytes: Data) -> String? {
         String(data: bytes, encoding: .utf8) ?? String(data: bytes.dropLast(1), encoding: .utf8)
             ?? String(data: bytes.dropLast(2), encoding: .utf8) ?? String(data: bytes.dropLast(3), encoding: .utf8)
-    }
-
-    /// Every pattern needs a `"`, an `@` or the letter b; text without them is returned at once.
-    private static func mayStartASecret(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "b")
-            || byte == UInt8(ascii: "B")
     }
 }

@@ -16,6 +16,11 @@ enum SecretPatterns {
         return emails(in: bearerTokens(in: fields, placeholder: placeholder), placeholder: placeholder)
     }
 
+    /// Every pattern needs a `"`, an `@` or the letter b (any case); text without them needs no pass at all.
+    static func mayStartAMatch(_ byte: UInt8) -> Bool {
+        byte == quote || byte == at || lowercased(byte) == bearerStart
+    }
+
     // MARK: - JSON fields
 
     static func jsonFields(in text: [UInt8], placeholder: [UInt8]) -> [UInt8] {
@@ -73,7 +78,7 @@ enum SecretPatterns {
         result.reserveCapacity(text.count)
         var index = 0
         while index < text.count {
-            if lowercased(text[index]) == UInt8(ascii: "b"), let end = bearerToken(in: text, at: index) {
+            if lowercased(text[index]) == bearerStart, let end = bearerToken(in: text, at: index) {
                 result += Array("Bearer ".utf8) + placeholder
                 index = end
             } else {
@@ -164,6 +169,7 @@ enum SecretPatterns {
     private static let at = UInt8(ascii: "@")
     private static let period = UInt8(ascii: ".")
     private static let dash = UInt8(ascii: "-")
+    private static let bearerStart = UInt8(ascii: "b")
 
     private static func isLetter(_ byte: UInt8) -> Bool { (65...90).contains(byte) || (97...122).contains(byte) }
     private static func isDigit(_ byte: UInt8) -> Bool { (48...57).contains(byte) }
