@@ -36,18 +36,11 @@ enum Binary {
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> Run {
         await slots.take()
-        let run: Run
-        do {
-            let running = try start(
-                arguments, environment: environment, home: home, directory: directory, input: input,
-                terminalInput: terminalInput, stdout: stdout)
-            run = await running.finish(timeLimit: timeLimit, sourceLocation: sourceLocation)
-        } catch {
-            await slots.give()
-            throw error
-        }
-        await slots.give()
-        return run
+        defer { slots.give() }
+        let running = try start(
+            arguments, environment: environment, home: home, directory: directory, input: input,
+            terminalInput: terminalInput, stdout: stdout)
+        return await running.finish(timeLimit: timeLimit, sourceLocation: sourceLocation)
     }
 
     /// Runs to completion at once: twice as many as there are cores. Swift Testing starts every test together, and
@@ -236,24 +229,36 @@ func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
 
 /// A counting semaphore for whole runs. A waiter never waits forever: every holder gives its slot back when its
 /// run ends, and every run ends within its time limit.
-actor RunSlots {
+final class RunSlots: Sendable {
     private let capacity: Int
-    private var taken = 0
-    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private let state = LockedState<(taken: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
 
     init(capacity: Int) { self.capacity = max(1, capacity) }
 
     func take() async {
-        guard taken >= capacity else {
-            taken += 1
-            return
+        await withCheckedContinuation { continuation in
+            let free = state.withLock { state -> Bool in
+                guard state.taken < capacity else {
+                    state.waiters.append(continuation)
+                    return false
+                }
+                state.taken += 1
+                return true
+            }
+            if free { continuation.resume() }
         }
-        await withCheckedContinuation { waiters.append($0) }
     }
 
     /// Hands the slot to the longest waiter, or frees it.
     func give() {
-        if waiters.isEmpty { taken -= 1 } else { waiters.removeFirst().resume() }
+        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard !state.waiters.isEmpty else {
+                state.taken -= 1
+                return nil
+            }
+            return state.waiters.removeFirst()
+        }
+        next?.resume()
     }
 }
 
