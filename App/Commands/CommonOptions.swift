@@ -3,6 +3,7 @@ import AuthFeature
 import DemoBackend
 import Foundation
 import Navigation
+import Networking
 import SharedError
 
 /// How a run is shown: environment, format, where it goes, trace, verbosity. Every screen command and the tour take
@@ -49,27 +50,57 @@ struct BackendOptions: ParsableArguments {
             valueName: "path"))
     var sessionFile: String?
 
+    @Flag(
+        name: .customLong("allow-insecure-http"),
+        help: ArgumentHelp(
+            "Accept a plain http --base-url whose host is not this machine.",
+            discussion:
+                "Tokens and transfers would cross the network unencrypted; without this flag only https, or http to localhost, 127.0.0.0/8 or ::1, is accepted."
+        ))
+    var allowInsecureHTTP = false
+
+    @Option(
+        help: ArgumentHelp(
+            "How long one call to a --base-url backend may take, in seconds: attempts, waits and a token refresh included (default 10).",
+            valueName: "seconds"))
+    var timeout: Double?
+
     func validate() throws {
         _ = try validatedBaseURL()
+        if let timeout {
+            guard baseURL != nil else {
+                throw ValidationError("--timeout is for --base-url runs: each demo scenario sets its own")
+            }
+            guard timeout > 0, timeout <= 600 else {
+                throw ValidationError("--timeout must be above 0 and at most 600 seconds")
+            }
+        }
         if sessionFile != nil, baseURL == nil {
             throw ValidationError(
                 "--session-file is for --base-url runs: the embedded demo keeps its own session in a temporary file")
         }
     }
 
-    /// The `--base-url`, checked: http or https (any case), a host, and a port from 1 to 65535 if one is given.
-    func validatedBaseURL() throws(ValidationError) -> URL? {
+    /// The `--base-url`, checked: http or https (any case), a host, and a port from 1 to 65535 if one is given;
+    /// plain http only to this machine unless `--allow-insecure-http`.
+    func validatedBaseURL() throws -> URL? {
         guard let baseURL else { return nil }
-        return try Self.parseBaseURL(baseURL)
+        return try Self.parseBaseURL(baseURL, allowingInsecureHTTP: allowInsecureHTTP)
     }
 
-    static func parseBaseURL(_ text: String) throws(ValidationError) -> URL {
+    static func parseBaseURL(_ text: String, allowingInsecureHTTP: Bool = false) throws -> URL {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             ["http", "https"].contains(scheme), let host = components.host, !host.isEmpty,
             components.port.map({ (1...65535).contains($0) }) ?? true, let url = components.url
         else {
             throw ValidationError(
                 "--base-url '\(text)' is not an http(s) URL with a host and a port from 1 to 65535, such as http://127.0.0.1:8080"
+            )
+        }
+        let origin = BackendOrigin(url)
+        if scheme == "http", !origin.isLoopback, !allowingInsecureHTTP {
+            throw Console.refusal(
+                "--base-url \(origin) is plain http to another machine: the session's tokens and your transfers would cross the network unencrypted; use https, or add --allow-insecure-http if you mean it"
             )
         }
         return url
@@ -90,6 +121,11 @@ struct BackendOptions: ParsableArguments {
             throw Console.refusal("\(problem); choose another --session-file")
         }
         return url
+    }
+
+    /// `--timeout` as a duration, if given.
+    var callTimeout: Duration? {
+        timeout.map { .milliseconds(Int(($0 * 1000).rounded(.up))) }
     }
 
     /// `--session-file`, or the default under the user's config directory.

@@ -2,6 +2,8 @@ import ArgumentParser
 import AuthFeature
 import DemoBackend
 import Foundation
+import Logging
+import Networking
 import SharedError
 
 /// `errorflow payments|wallet|signin|profile`: one screen, against the embedded demo (playing a scenario) or
@@ -12,45 +14,121 @@ enum ScreenCommand {
         _ screen: Screen, scenario option: DemoScenario?, backend: BackendOptions, output: OutputOptions,
         signInAgent: SignInUserAgent? = nil, transferInput: TransferInput? = nil
     ) async throws {
-        let secrets = SecretValues()
-        let collector = JourneyCollector()
-        let style = output.format == .text && output.outputPath == nil ? Console.style : .plain
-        let logger = Console.logger(
-            label: "errorflow", collector: collector, verbose: output.verbose, secrets: secrets)
-
+        let context = Context(output: output)
         let report: RunReport
         if let baseURL = try backend.validatedBaseURL() {
-            var configuration = AppConfiguration(
-                baseURL: baseURL, sessionFile: try backend.checkedSessionFile(), outboxFile: Console.defaultOutboxFile,
-                environment: output.env.environment, signInAgent: signInAgent ?? .scripted(.approve),
-                appVersion: ErrorFlowCommand.configuration.version, secrets: secrets, logger: logger)
-            option?.plan.apply(to: &configuration, answeringSignIn: signInAgent == nil)
-            let run = ScreenRun(
-                app: ComposedApp(configuration), collector: collector, style: style, scenario: option?.rawValue,
-                signInHint: "sign in first with `errorflow signin --base-url \(baseURL.absoluteString)`",
-                transferInput: transferInput ?? option?.plan.transferInput ?? TransferInput(toAccount: "", amount: ""))
-            report = await run.run(screen)
+            report = try await context.runOwnBackend(
+                screen, baseURL: baseURL, scenario: option, backend: backend, signInAgent: signInAgent,
+                transferInput: transferInput)
         } else {
             let scenario = option ?? DemoScenario.defaultScenario(for: screen)
             let demo = DemoRun(
                 options: .init(
-                    environment: output.env.environment, signInAgent: signInAgent, style: style,
-                    appVersion: ErrorFlowCommand.configuration.version, collector: collector, logger: logger,
-                    backendLogger: Console.backendLogger(requestLines: output.verbose), secrets: secrets,
-                    transferInput: transferInput))
+                    environment: output.env.environment, signInAgent: signInAgent, style: context.style,
+                    appVersion: ErrorFlowCommand.configuration.version, collector: context.collector,
+                    logger: context.logger, backendLogger: Console.backendLogger(requestLines: output.verbose),
+                    secrets: context.secrets, transferInput: transferInput))
             report = await demo.run(scenario, on: screen)
         }
 
         for note in report.notes { Console.error(note) }
         let text: String =
             switch output.format {
-            case .text: TextReport.render(report, trace: output.trace, style: style)
+            case .text: TextReport.render(report, trace: output.trace, style: context.style)
             case .json: JSONReport.render(report)
             case .mermaid: MermaidJourney.render(report)
             case .html: try Console.page([report], title: "ErrorFlow: \(report.scenario ?? screen.rawValue)")
             }
-        try Console.deliver(text, to: output.outputPath, secrets: secrets, keepingPersonal: screen == .profile)
+        try Console.deliver(text, to: output.outputPath, secrets: context.secrets, keepingPersonal: screen == .profile)
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+    }
+
+    /// `transfer --pending`: every transfer to `--base-url` whose outcome is unknown, each sent again as it was
+    /// first sent; the journal hands it its own `Idempotency-Key`, so the backend answers with the original or
+    /// makes it once.
+    @MainActor
+    static func settlePending(backend: BackendOptions, output: OutputOptions) async throws {
+        guard let baseURL = try backend.validatedBaseURL() else {
+            throw Console.refusal("--pending settles transfers sent to --base-url; give it the backend's URL")
+        }
+        let journal = PendingWrites(
+            file: Console.defaultJournalFile, origin: BackendOrigin(baseURL),
+            logger: Logger(label: "pending") { _ in SwiftLogNoOpLogHandler() })
+        let waiting = await journal.entries.compactMap { entry in
+            TransferInput(journalled: entry).map { (entry, $0) }
+        }
+        guard !waiting.isEmpty else {
+            try Console.output(
+                output.format == .json
+                    ? #"{"pending":[]}"# : "No transfer to \(BackendOrigin(baseURL)) waits for its outcome.")
+            return
+        }
+        let context = Context(output: output)
+        var reports: [RunReport] = []
+        var lines: [String] = []
+        for (entry, input) in waiting {
+            let report = try await context.runOwnBackend(
+                .transfer, baseURL: baseURL, scenario: nil, backend: backend, signInAgent: nil, transferInput: input)
+            for note in report.notes { Console.error(note) }
+            lines.append(
+                "Pending since \(ISO8601DateFormatter().string(from: entry.firstSent)): \(input.currency) \(input.amount) to \(input.toAccount)"
+            )
+            lines.append(TextReport.render(report, trace: output.trace, style: context.style))
+            reports.append(report)
+        }
+        let text =
+            output.format == .json
+            ? #"{"pending":["# + reports.map(JSONReport.render).joined(separator: ",") + "]}"
+            : lines.joined(separator: "\n")
+        try Console.deliver(text, to: output.outputPath, secrets: context.secrets)
+        if let failed = reports.map(\.exitCode).max(), failed != 0 { throw ExitCode(failed) }
+    }
+
+    /// What every run of one process shares: its secrets, its journey, its logger and its style.
+    @MainActor
+    private struct Context {
+        let output: OutputOptions
+        let secrets = SecretValues()
+        let collector = JourneyCollector()
+        let style: TerminalStyle
+        let logger: Logger
+
+        init(output: OutputOptions) {
+            self.output = output
+            style = output.format == .text && output.outputPath == nil ? Console.style : .plain
+            logger = Console.logger(label: "errorflow", collector: collector, verbose: output.verbose, secrets: secrets)
+        }
+
+        /// One screen against the backend at `baseURL`, with the user's own session, outbox and journal.
+        func runOwnBackend(
+            _ screen: Screen, baseURL: URL, scenario option: DemoScenario?, backend: BackendOptions,
+            signInAgent: SignInUserAgent?, transferInput: TransferInput?
+        ) async throws -> RunReport {
+            let sessionFile = try backend.checkedSessionFile()
+            var configuration = AppConfiguration(
+                baseURL: baseURL, sessionFile: sessionFile, outboxFile: Console.defaultOutboxFile,
+                journalFile: Console.defaultJournalFile, environment: output.env.environment,
+                signInAgent: signInAgent ?? .scripted(.approve), appVersion: ErrorFlowCommand.configuration.version,
+                secrets: secrets, logger: logger)
+            option?.plan.apply(to: &configuration, answeringSignIn: signInAgent == nil)
+            if let timeout = backend.callTimeout { configuration.chain.timeout = timeout }
+            let run = ScreenRun(
+                app: ComposedApp(configuration), collector: collector, style: style, scenario: option?.rawValue,
+                signInHint: "sign in first with `errorflow signin --base-url \(baseURL.absoluteString)`",
+                transferInput: transferInput ?? option?.plan.transferInput ?? TransferInput(toAccount: "", amount: ""))
+            return await run.run(screen)
+        }
+    }
+}
+
+extension TransferInput {
+    /// The form a journalled `POST /v1/transfers` was sent from, read back from its canonical body.
+    init?(journalled entry: PendingWrites.Entry) {
+        guard entry.method == "POST", entry.endpoint == "/v1/transfers",
+            let object = try? JSONSerialization.jsonObject(with: Data(entry.body.utf8)) as? [String: String],
+            let toAccount = object["toAccount"], let amount = object["amount"], let currency = object["currency"]
+        else { return nil }
+        self.init(toAccount: toAccount, amount: amount, currency: currency, note: object["note"] ?? "")
     }
 }
 
@@ -157,8 +235,9 @@ struct TransferCommand: AsyncParsableCommand {
         discussion: """
             The form is checked before anything is sent (an account, an amount above zero with up to two decimals, a \
             currency code). A confirmed transfer carries one Idempotency-Key for every retry of it, so the backend \
-            makes it at most once. Without --to and --amount the scenario's form is sent; --status ID looks a \
-            transfer up instead.
+            makes it at most once. Against --base-url, a transfer whose answer never came waits in a journal, and \
+            sending the same transfer again (or `transfer --pending`) reuses its key, in this run or a later one. \
+            Without --to and --amount the scenario's form is sent; --status ID looks a transfer up instead.
 
             \(ScreenHelp.scenarios(for: .transfer))
             """)
@@ -178,6 +257,14 @@ struct TransferCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Look up the transfer with this id instead of sending one.", valueName: "id"))
     var status: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Settle the transfers to --base-url whose outcome is unknown.",
+            discussion:
+                "Each transfer whose answer never came (a timeout, a dropped connection, a run that was killed) waits in $XDG_STATE_HOME/errorflow/pending-writes.json for 24 hours. --pending sends each again under its own Idempotency-Key: the backend answers with the original, or makes it once."
+        ))
+    var pending = false
+
     @Option(help: "The scenario the demo backend plays (see below).")
     var scenario: ScenarioOption<TransferTag>?
 
@@ -192,10 +279,20 @@ struct TransferCommand: AsyncParsableCommand {
         if (to == nil) != (amount == nil) {
             throw ValidationError("--to and --amount go together")
         }
+        if pending {
+            guard to == nil, status == nil, scenario == nil else {
+                throw ValidationError(
+                    "--pending settles what waits; it takes no --to, --amount, --status or --scenario")
+            }
+            guard [.text, .json].contains(output.format) else {
+                throw ValidationError("--pending writes text or json")
+            }
+        }
     }
 
     @MainActor
     func run() async throws {
+        if pending { return try await ScreenCommand.settlePending(backend: backend, output: output) }
         var input: TransferInput?
         if let to, let amount {
             input = TransferInput(toAccount: to, amount: amount, currency: currency, note: note)

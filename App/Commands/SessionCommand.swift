@@ -2,6 +2,7 @@ import ArgumentParser
 import AuthFeature
 import Foundation
 import Logging
+import Networking
 import SharedError
 
 /// `errorflow session show|clear`: the session a `--base-url` sign-in keeps.
@@ -13,7 +14,8 @@ struct SessionCommand: ParsableCommand {
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Who is signed in, since when, and when the access token expires; never a token.")
+            abstract:
+                "Who is signed in, to which backend, since when, and when the access token expires; never a token.")
 
         @Option(name: .customLong("session-file"), help: ArgumentHelp("The session file.", valueName: "path"))
         var sessionFile: String?
@@ -59,10 +61,13 @@ struct SessionSummary: Encodable {
     var userName: String?
     var signedInAt: Date?
     var accessTokenExpiresAt: Date?
+    /// The backend that issued the session (its tokens go to no other).
+    var backend: String?
 
     init(path: String, session: StoredSession?) {
         self.path = path
         signedIn = session != nil
+        backend = session?.origin?.value
         userID = session?.userID
         userName = session?.userName
         signedInAt = session?.signedInAt
@@ -72,6 +77,10 @@ struct SessionSummary: Encodable {
     var text: String {
         guard signedIn else { return "Not signed in (no usable session at \(path))" }
         var lines = ["Signed in as \(userName ?? "?") (\(userID ?? "?"))"]
+        lines.append(
+            "  backend        "
+                + (backend ?? "not recorded (an earlier version wrote this session): it is sent nowhere; sign in again")
+        )
         lines.append("  since          " + (signedInAt.map(Self.format) ?? "unknown"))
         let expiry = accessTokenExpiresAt.map { date in
             Self.format(date) + (date < Date() ? " (expired; the next call refreshes it)" : "")
@@ -89,13 +98,14 @@ struct SessionSummary: Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case path, signedIn, userID, userName, signedInAt, accessTokenExpiresAt
+        case path, signedIn, backend, userID, userName, signedInAt, accessTokenExpiresAt
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(path, forKey: .path)
         try container.encode(signedIn, forKey: .signedIn)
+        try container.encode(backend, forKey: .backend)
         try container.encode(userID, forKey: .userID)
         try container.encode(userName, forKey: .userName)
         try container.encode(signedInAt, forKey: .signedInAt)

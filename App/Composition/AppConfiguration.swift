@@ -18,6 +18,9 @@ struct AppConfiguration {
     var sessionFile: URL
     /// Where client reports wait when they cannot be delivered; `nil` keeps them in memory for this process.
     var outboxFile: URL?
+    /// Where keyed writes wait until their outcome is known (the pending-writes journal); `nil` keeps them in
+    /// memory for this process.
+    var journalFile: URL?
     var environment: AppEnvironment
     /// The device the PassKit stand-in answers for (on an Apple platform: the real device).
     var applePayDevice: SimulatedApplePayDevice = .ready

@@ -16,6 +16,8 @@ final class ComposedApp {
     let router: Router
     let reports: ClientReportSender
     let store: FileSessionStore
+    /// Keyed writes whose outcome is not known yet.
+    let pendingWrites: PendingWrites
     /// What the remote calls of this app said about the backend.
     let backendUsage = BackendUsage()
     let configuration: AppConfiguration
@@ -31,12 +33,15 @@ final class ComposedApp {
         let store = FileSessionStore(path: configuration.sessionFile, secrets: configuration.secrets, logger: logger)
         self.store = store
 
+        let origin = BackendOrigin(configuration.baseURL)
+        let pendingWrites = PendingWrites(file: configuration.journalFile, origin: origin, logger: logger)
+        self.pendingWrites = pendingWrites
         let transport = configuration.instrumentTransport(
             URLSessionHTTPClient(
                 configuration: .init(defaultTimeout: configuration.chain.timeout), clock: clock, logger: logger))
         chain = HTTPChain(
             transport: transport, settings: configuration.chain, clock: clock, secrets: configuration.secrets,
-            logger: logger
+            journal: pendingWrites, logger: logger
         ) { refreshClient in
             StoredAuthenticationSession(
                 store: store, client: refreshClient, baseURL: configuration.baseURL, logger: logger)
@@ -46,8 +51,7 @@ final class ComposedApp {
             configuration: .init(
                 endpointURL: configuration.baseURL.appendingPathComponent("/v1/client-reports"),
                 appVersion: configuration.appVersion),
-            outbox: ReportOutbox(
-                file: configuration.outboxFile, origin: ReportOutbox.origin(of: configuration.baseURL), logger: logger),
+            outbox: ReportOutbox(file: configuration.outboxFile, origin: origin, logger: logger),
             clock: clock, logger: logger)
     }
 

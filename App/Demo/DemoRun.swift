@@ -72,7 +72,8 @@ struct DemoRun {
             try await store.save(
                 StoredSession(
                     accessToken: seed.accessToken, refreshToken: seed.refreshToken, expiresAt: nil,
-                    userID: seed.userID, userName: seed.userName, signedInAt: Date()))
+                    userID: seed.userID, userName: seed.userName, signedInAt: Date(),
+                    origin: BackendOrigin(configuration.baseURL)))
             return []
         } catch {
             return ["\(error); the run goes on signed out"]

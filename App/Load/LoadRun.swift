@@ -101,7 +101,7 @@ struct LoadRun {
         try? await FileSessionStore(path: configuration.sessionFile, logger: logger).save(
             StoredSession(
                 accessToken: seed.accessToken, refreshToken: seed.refreshToken, expiresAt: nil, userID: seed.userID,
-                userName: seed.userName))
+                userName: seed.userName, origin: BackendOrigin(backend.baseURL)))
         let app = ComposedApp(configuration)
         let (wallets, cards) = app.paymentRepositories()
 

@@ -25,8 +25,8 @@ struct ScreenRun {
         let flow = JourneyFlowID("\(scenario ?? screen.rawValue)-\(UUID().uuidString.prefix(8))")
         let started = ContinuousClock.now
         var notes: [String] = []
-        if screen.needsSession, let signInHint, await app.store.load() == nil {
-            notes.append("not signed in (no session at \(app.store.path.path)): \(signInHint)")
+        if screen.needsSession, let signInHint, let note = await signedOutNote(hint: signInHint) {
+            notes.append(note)
         }
         var report = await JourneyFlow.$current.withValue(flow) { await load(screen) }
         await app.settle()
@@ -46,6 +46,23 @@ struct ScreenRun {
         report.exitCode = report.outcome.exitCode(backendUnusable: unreachable || unusable != nil)
         report.notes = notes
         return report
+    }
+
+    /// Why the run has no session for its backend, if it has none: no session at all, or one another backend
+    /// issued (left as it is: its tokens are never sent here).
+    private func signedOutNote(hint: String) async -> String? {
+        let path = app.store.path.path
+        let origin = BackendOrigin(app.configuration.baseURL)
+        guard let session = await app.store.load() else { return "not signed in (no session at \(path)): \(hint)" }
+        guard let owner = session.origin else {
+            return
+                "not signed in to \(origin): the session at \(path) does not say which backend issued it (an earlier version wrote it), so it is sent nowhere; \(hint)"
+        }
+        guard owner == origin else {
+            return
+                "not signed in to \(origin): the session at \(path) is for \(owner), and its tokens go nowhere else (it is left as it is); \(hint)"
+        }
+        return nil
     }
 
     private func load(_ screen: Screen) async -> RunReport {

@@ -102,6 +102,13 @@ enum Console {
             .appendingPathComponent("errorflow/report-outbox.json")
     }
 
+    /// `$XDG_STATE_HOME/errorflow/pending-writes.json`, or `~/.local/state/errorflow/pending-writes.json`: the
+    /// transfers of `--base-url` runs whose outcome is not known yet (`errorflow transfer --pending`).
+    static var defaultJournalFile: URL {
+        baseDirectory("XDG_STATE_HOME", default: ".local/state", environment: ProcessInfo.processInfo.environment)
+            .appendingPathComponent("errorflow/pending-writes.json")
+    }
+
     private static func baseDirectory(_ variable: String, default relative: String, environment: [String: String])
         -> URL
     {

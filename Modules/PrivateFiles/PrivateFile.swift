@@ -8,7 +8,7 @@ public import Foundation
     import Darwin
 #endif
 
-/// A file that holds something private (a session, queued reports): written atomically with mode 0600, and never
+/// A file that holds something private (a session, queued reports, the pending-writes journal): written atomically with mode 0600, and never
 /// anything but a regular file.
 ///
 /// - Writes go to a new temporary file in the same folder (created 0600, flushed) and are renamed over the target,
@@ -84,7 +84,7 @@ public enum PrivateFile {
     // MARK: - Writing
 
     /// Creates the folders above `file` that do not exist yet (0700), and returns them, deepest last.
-    private static func createMissingFolders(above file: URL) throws(PrivateFileError) -> [URL] {
+    static func createMissingFolders(above file: URL) throws(PrivateFileError) -> [URL] {
         var missing: [URL] = []
         var folder = file.deletingLastPathComponent()
         while kind(at: folder) == .absent, folder.path != "/", !folder.path.isEmpty {
@@ -136,7 +136,7 @@ public enum PrivateFile {
         for folder in folders.reversed() { rmdir(folder.path) }
     }
 
-    private static func lastError() -> String {
+    static func lastError() -> String {
         String(cString: strerror(errno))
     }
 }
@@ -161,6 +161,8 @@ public enum PrivateFileError: Error, Hashable, Sendable, CustomStringConvertible
     case readableByOthers(path: String, mode: Int)
     case unreadable(path: String)
     case unwritable(path: String, reason: String)
+    /// Another process held the file's lock for longer than the caller would wait.
+    case busy(path: String)
 
     public var description: String {
         switch self {
@@ -170,6 +172,7 @@ public enum PrivateFileError: Error, Hashable, Sendable, CustomStringConvertible
             "\(path) can be read by others (mode \(String(mode, radix: 8)))"
         case .unreadable(let path): "\(path) cannot be read"
         case .unwritable(let path, let reason): "cannot write \(path): \(reason)"
+        case .busy(let path): "\(path) is being changed by another errorflow process; gave up waiting"
         }
     }
 }

@@ -116,18 +116,20 @@ struct CLITests {
 
     @Test func anUppercaseSchemeIsStillHTTP() async throws {
         let home = TemporaryFolder()
-        try await signedIn(at: home)
+        let closed = try await signedIn(at: home)
 
-        let run = try await Binary.run(["payments", "--base-url", "HTTP://127.0.0.1:9"], home: home.url)
+        let run = try await Binary.run(
+            ["payments", "--base-url", closed.absoluteString.replacingOccurrences(of: "http://", with: "HTTP://")],
+            home: home.url)
 
         #expect(run.status == 3, "\(run.stderr)")
     }
 
     @Test func anUnreachableBackendIsTheNetworkUnavailableMessageWithExit3() async throws {
         let home = TemporaryFolder()
-        try await signedIn(at: home)
+        let closed = try await signedIn(at: home)
 
-        let run = try await Binary.run(["payments", "--base-url", "http://127.0.0.1:9"], home: home.url)
+        let run = try await Binary.run(["payments", "--base-url", closed.absoluteString], home: home.url)
 
         #expect(run.status == 3)
         #expect(run.stdout.contains("Network unavailable"))
@@ -221,12 +223,14 @@ struct CLITests {
     }
 
     /// Puts a session into `home`'s default session file, as a sign-in against some backend would.
-    private func signedIn(at home: TemporaryFolder) async throws {
+    /// Signs in against a backend that then stops: its address is closed, and the session belongs to it.
+    private func signedIn(at home: TemporaryFolder) async throws -> URL {
         let backend = try await ContractBackend.start()
         let run = try await Binary.run(
             ["signin", "--base-url", backend.baseURL.absoluteString, "--answer", "approve"], home: home.url)
         await backend.stop()
         #expect(run.status == 0, "\(run.stderr)")
+        return backend.baseURL
     }
 }
 

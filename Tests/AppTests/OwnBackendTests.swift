@@ -83,15 +83,13 @@ struct OwnBackendTests {
         await backend.stop()
     }
 
-    @Test func aTokenTheBackendDoesNotKnowEndsTheStoredSession() async throws {
+    @Test func aTokenTheBackendNoLongerKnowsEndsTheStoredSession() async throws {
         let backend = try await ContractBackend.start()
         let home = TemporaryFolder()
         let url = backend.baseURL.absoluteString
         let sessionFile = home.url.appendingPathComponent("config/errorflow/session.json")
-        let foreign = try await ContractBackend.start()
-        _ = try await Binary.run(
-            ["signin", "--base-url", foreign.baseURL.absoluteString, "--answer", "approve"], home: home.url)
-        await foreign.stop()
+        _ = try await Binary.run(["signin", "--base-url", url, "--answer", "approve"], home: home.url)
+        await backend.revokeAccessTokens()
 
         let run = try await Binary.run(["payments", "--base-url", url, "--format", "json"], home: home.url)
 
@@ -265,22 +263,26 @@ struct ServeTests {
         #expect(signIn.stderr.contains("could not be used: its answer to /v1/auth/apple is not the contract's JSON"))
     }
 
+    /// A server that signs in as the contract says, and answers every screen with a web page.
     @Test func aSignedInUserPointingAtAPageGetsExit3NotContent() async throws {
-        let backend = try await ContractBackend.start()
-        let page = try await LoopbackServer.start { _ in .text(200, "<html><body>It works!</body></html>") }
+        let page = try await LoopbackServer.start { request in
+            request.path == "/v1/auth/apple"
+                ? .json(200, #"{"accessToken":"page-access-1","refreshToken":"page-refresh-1","expiresIn":600}"#)
+                : .text(200, "<html><body>It works!</body></html>")
+        }
         let home = TemporaryFolder()
         let sessionFile = home.url.appendingPathComponent("session.json").path
-        _ = try await Binary.run(
+        let signIn = try await Binary.run(
             [
-                "signin", "--base-url", backend.baseURL.absoluteString, "--answer", "approve", "--session-file",
+                "signin", "--base-url", page.baseURL.absoluteString, "--answer", "approve", "--session-file",
                 sessionFile,
             ])
+        #expect(signIn.status == 0, "\(signIn.stderr)")
 
         let run = try await Binary.run([
             "payments", "--base-url", page.baseURL.absoluteString, "--session-file", sessionFile,
         ])
         await page.stop()
-        await backend.stop()
 
         #expect(run.status == 3, "\(run.stdout)")
         #expect(run.stderr.contains("could not be used"))

@@ -63,7 +63,8 @@ final class AuthWorld {
     func signedIn(accessToken: String = "access-1", refreshToken: String = "refresh-1") async throws {
         try await store.save(
             StoredSession(
-                accessToken: accessToken, refreshToken: refreshToken, expiresAt: nil, userID: "u-1", userName: "Ada"))
+                accessToken: accessToken, refreshToken: refreshToken, expiresAt: nil, userID: "u-1", userName: "Ada",
+                origin: BackendOrigin(Self.baseURL)))
     }
 
     var journey: [String] {

@@ -156,7 +156,7 @@ struct FileSessionStoreTests {
     static func session(_ index: Int) -> StoredSession {
         StoredSession(
             accessToken: "access-\(index)-" + String(repeating: "a", count: 20_000), refreshToken: "refresh-\(index)",
-            expiresAt: nil, userID: "u-1", userName: "Ada \(index)")
+            expiresAt: nil, userID: "u-1", userName: "Ada \(index)", origin: nil)
     }
 
     private func write(_ content: String, mode: Int) throws {

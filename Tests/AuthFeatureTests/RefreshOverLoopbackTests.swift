@@ -76,7 +76,7 @@ struct RefreshOverLoopbackTests {
             try await store.save(
                 StoredSession(
                     accessToken: "access-expired", refreshToken: "refresh-1", expiresAt: nil, userID: "u-1",
-                    userName: "Ada"))
+                    userName: "Ada", origin: BackendOrigin(backend.server.baseURL)))
             let transport = URLSessionHTTPClient(logger: quietLogger)
             let plain = StatusCodeMappingHTTPClient(decoratee: transport, logger: logger)
             let session = StoredAuthenticationSession(

@@ -124,9 +124,10 @@ struct RemoteAuthBoundaryTests {
             Self.profileInputs.map(\.key) + ["DecodingFailure.missing(id)", "DecodingFailure.invalid(id)"])
     }
 
-    private func describe(_ result: Result<AccessToken, TokenRefreshError>) -> String {
+    private func describe(_ result: Result<TokenRenewal, TokenRefreshError>) -> String {
         switch result {
-        case .success: "a new token"
+        case .success(.refreshed): "a new token"
+        case .success(.adopted): "the token another run stored"
         case .failure(.noSession): "TokenRefreshError.noSession (the session ends)"
         case .failure(.invalidGrant): "TokenRefreshError.invalidGrant (the session ends)"
         case .failure(.unavailable): "TokenRefreshError.unavailable (the session is kept)"

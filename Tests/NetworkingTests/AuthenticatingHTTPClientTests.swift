@@ -69,17 +69,39 @@ struct AuthenticatingHTTPClientTests {
         #expect(await session.endSessionCalls == 1, "a dead session is not replayed by the next run")
     }
 
-    @Test func aLateUnknownTokenAnswerForAReplacedTokenLeavesTheNewSession() async {
+    /// Another holder of the session (another run) stored new tokens while the old one was on its way: the late
+    /// `invalid_token` leaves the new session, and the request is replayed once with its token.
+    @Test func aLateUnknownTokenAnswerForAReplacedTokenLeavesTheNewSessionAndReplaysWithIt() async {
         let session = AuthenticationSessionSpy(token: AccessToken("old"))
-        let (sut, _, _, _) = makeSUT(session: session) { _, _ in
-            await session.replaceToken(with: AccessToken("new"))
+        let (sut, spy, _, probe) = makeSUT(session: session) { request, _ in
+            guard request.headers["Authorization"] == "Bearer new" else {
+                await session.replaceToken(with: AccessToken("new"))
+                return .contractError(401, "invalid_token")
+            }
+            return .json(200, "{}")
+        }
+
+        let result = await sut.outcome(of: .get("/v1/wallet"))
+
+        #expect(result.value?.status == 200)
+        #expect(spy.requests.map { $0.headers["Authorization"] } == ["Bearer old", "Bearer new"])
+        #expect(await session.endSessionCalls == 0)
+        #expect(await session.token == AccessToken("new"))
+        #expect(probe.actions() == [.mapped, .retried], "the 401 mapped by status, then the replay")
+    }
+
+    @Test func anUnknownTokenAfterTheReplayWithAReplacedTokenEndsThatSession() async {
+        let session = AuthenticationSessionSpy(token: AccessToken("old"))
+        let (sut, spy, _, _) = makeSUT(session: session) { request, _ in
+            if request.headers["Authorization"] == "Bearer old" { await session.replaceToken(with: AccessToken("new")) }
             return .contractError(401, "invalid_token")
         }
 
-        _ = await sut.outcome(of: .get("/v1/wallet"))
+        let result = await sut.outcome(of: .get("/v1/wallet"))
 
-        #expect(await session.endSessionCalls == 0)
-        #expect(await session.token == AccessToken("new"))
+        #expect(result.error?.kind == .sessionExpired)
+        #expect(spy.requests.count == 2, "one replay, no more")
+        #expect(await session.endSessionCalls == 1)
     }
 
     @Test func aSecond401AfterTheReplayIsAnErrorNotASuccess() async {

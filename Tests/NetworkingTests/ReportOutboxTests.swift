@@ -59,19 +59,20 @@ struct ReportOutboxTests {
         let folder = ScratchFolder()
         let file = folder.url.appendingPathComponent("state/outbox.json")
         let report = ClientReport(endpoint: "/v1/me", failures: defects.defects, appVersion: "1")
-        await ReportOutbox(file: file, origin: "http://a.test:80", logger: quietLogger).keep(report, id: "for-a")
+        await ReportOutbox(file: file, origin: origin("http://a.test:80"), logger: quietLogger).keep(
+            report, id: "for-a")
 
-        let other = ReportOutbox(file: file, origin: "http://b.test:80", logger: quietLogger)
+        let other = ReportOutbox(file: file, origin: origin("http://b.test:80"), logger: quietLogger)
 
         #expect(await other.snapshot.pending.isEmpty)
-        let mine = ReportOutbox(file: file, origin: "http://a.test:80", logger: quietLogger)
+        let mine = ReportOutbox(file: file, origin: origin("http://a.test:80"), logger: quietLogger)
         #expect(await mine.snapshot.entries.map(\.id) == ["for-a"])
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber
         #expect(mode?.intValue == 0o600)
     }
 
     @Test func keepingTheSameReportTwiceKeepsItOnce() async {
-        let sut = ReportOutbox(file: nil, origin: "http://a.test:80", logger: quietLogger)
+        let sut = ReportOutbox(file: nil, origin: origin("http://a.test:80"), logger: quietLogger)
         let report = ClientReport(endpoint: "/v1/me", failures: defects.defects, appVersion: "1")
 
         await sut.keep(report, id: "same")
@@ -82,7 +83,7 @@ struct ReportOutboxTests {
     }
 
     @Test func isBoundedAndCountsWhatItDropped() async {
-        let sut = ReportOutbox(file: nil, origin: "http://a.test:80", limit: 2, logger: quietLogger)
+        let sut = ReportOutbox(file: nil, origin: origin("http://a.test:80"), limit: 2, logger: quietLogger)
         for index in 0..<5 {
             await sut.keep(
                 ClientReport(endpoint: "/v\(index)", failures: defects.defects, appVersion: "1"), id: "id-\(index)")
@@ -94,27 +95,70 @@ struct ReportOutboxTests {
         #expect(snapshot.dropped == 3)
     }
 
-    @Test func anOutboxFileThisAppDidNotWriteIsLeftAlone() async throws {
+    @Test(arguments: [
+        OutboxProblem.foreignFormat, .corrupt, .readableByOthers,
+    ])
+    func anOutboxTheAppCannotUseIsMovedAsideWithItsReportsNeverOverwritten(_ problem: OutboxProblem) async throws {
         let folder = ScratchFolder()
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
         let file = folder.url.appendingPathComponent("outbox.json")
-        try PrivateFileFixture.write("{\"not\":\"an outbox\"}", to: file)
+        try PrivateFileFixture.write(problem.content, to: file)
+        try FileManager.default.setAttributes([.posixPermissions: problem.mode], ofItemAtPath: file.path)
         let capture = LogCapture()
-        let sut = ReportOutbox(file: file, origin: "http://a.test:80", logger: capture.logger())
+        let sut = ReportOutbox(file: file, origin: origin("http://a.test"), logger: capture.logger())
 
-        #expect(await sut.snapshot.pending.isEmpty)
-        #expect(capture.lines.contains { $0.contains("not one this app wrote") })
+        await sut.keep(ClientReport(endpoint: "/v1/me", failures: defects.defects, appVersion: "1"), id: "new")
+
+        let aside = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path).first {
+                $0.hasPrefix("outbox.json.unreadable-")
+            })
+        let asideURL = folder.url.appendingPathComponent(aside)
+        #expect(try String(contentsOf: asideURL, encoding: .utf8) == problem.content, "what it held is kept whole")
+        let mode = try FileManager.default.attributesOfItem(atPath: asideURL.path)[.posixPermissions] as? NSNumber
+        #expect(mode?.intValue == 0o600)
+        #expect(capture.lines.filter { $0.contains("moved it to \(asideURL.path)") }.count == 1, "one line says where")
+        #expect(await sut.snapshot.entries.map(\.id) == ["new"], "the outbox starts anew beside it")
+    }
+
+    /// Two outboxes over one file, as two processes have: each keeps its report, and neither writes the other's
+    /// away.
+    @Test func twoWritersKeepEveryReport() async throws {
+        let folder = ScratchFolder()
+        let file = folder.url.appendingPathComponent("state/outbox.json")
+        let first = ReportOutbox(file: file, origin: origin("http://a.test"), logger: quietLogger)
+        let second = ReportOutbox(file: file, origin: origin("http://a.test"), logger: quietLogger)
+        _ = await first.snapshot
+        _ = await second.snapshot
+
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<20 {
+                let outbox = index.isMultiple(of: 2) ? first : second
+                group.addTask {
+                    await outbox.keep(
+                        ClientReport(endpoint: "/v1/me", failures: self.defects.defects, appVersion: "1"),
+                        id: "r-\(index)")
+                }
+            }
+        }
+
+        #expect(Set(await first.snapshot.entries.map(\.id)) == Set((0..<20).map { "r-\($0)" }))
     }
 
     @Test(arguments: [
         ("http://Example.test/x", "http://example.test:80"), ("https://a.test:8443", "https://a.test:8443"),
+        ("http://[::1]:9/", "http://[::1]:9"),
     ])
     func keysReportsByOrigin(_ url: String, _ origin: String) throws {
-        #expect(ReportOutbox.origin(of: try #require(URL(string: url))) == origin)
+        #expect(BackendOrigin(try #require(URL(string: url))).value == origin)
+    }
+
+    private func origin(_ text: String) -> BackendOrigin {
+        BackendOrigin(URL(string: text) ?? URL(fileURLWithPath: "/"))
     }
 
     private func outbox(file: URL? = nil) -> ReportOutbox {
-        ReportOutbox(file: file, origin: "http://api.test.invalid:80", logger: quietLogger)
+        ReportOutbox(file: file, origin: origin("http://api.test.invalid:80"), logger: quietLogger)
     }
 
     private func makeSender(client: HTTPClientSpy, outbox: ReportOutbox, logger probe: JourneyProbe? = nil)
@@ -133,6 +177,24 @@ final class ScratchFolder: Sendable {
     deinit {
         try? FileManager.default.removeItem(at: url)
     }
+}
+
+/// A report outbox the app cannot use.
+enum OutboxProblem: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case foreignFormat, corrupt, readableByOthers
+
+    var content: String {
+        switch self {
+        case .foreignFormat: #"{"not":"an outbox"}"#
+        case .corrupt: #"{"format":"errorflow-report-outbox/1","entries":["#
+        case .readableByOthers:
+            #"{"dropped":{},"entries":[{"id":"old","origin":"http://a.test:80","report":{"appVersion":"1","endpoint":"/v1/me","failures":[]}}],"format":"errorflow-report-outbox/1"}"#
+        }
+    }
+
+    var mode: Int { self == .readableByOthers ? 0o644 : 0o600 }
+
+    var testDescription: String { rawValue }
 }
 
 /// Writes a file with mode 0600, as a private file would be.

@@ -262,11 +262,16 @@ struct PaymentsScenarioTests {
     }
 
     @Test func sessionRevoked() async {
-        let session = AuthenticationSessionSpy(refreshResults: [.failure(.invalidGrant)])
+        let refreshGate = AsyncGate()
+        let session = AuthenticationSessionSpy(refreshResults: [.failure(.invalidGrant)], refreshGate: refreshGate)
         let world = PaymentsWorld(session: session, script: { _, _ in .contractError(401, "token_expired") })
         let sut = world.paymentMethodsViewModel()
 
-        await sut.load()
+        // The refresh is answered once both sources have been sent with the expired token.
+        let loading = Task { await sut.load() }
+        await eventually("both sources sent") { world.spy.requests.count == 2 }
+        await refreshGate.open()
+        await loading.value
 
         #expect(world.router.route == .signIn)
         #expect(world.router.presentedError == nil)

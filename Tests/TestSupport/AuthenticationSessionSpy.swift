@@ -1,7 +1,8 @@
 public import Networking
 import Testing
 
-/// A session that records what the authentication decorator asks of it.
+/// A session that records what the authentication decorator asks of it, and ends itself as the real one does: on a
+/// refused refresh, or a refused token it still holds.
 public actor AuthenticationSessionSpy: AuthenticationSession {
     public private(set) var token: AccessToken?
     private var refreshResults: [Result<AccessToken, TokenRefreshError>]
@@ -22,17 +23,28 @@ public actor AuthenticationSessionSpy: AuthenticationSession {
 
     public func currentAccessToken() -> AccessToken? { token }
 
-    public func refreshAccessToken() async throws(TokenRefreshError) -> AccessToken {
+    public func refreshAccessToken() async throws(TokenRefreshError) -> TokenRenewal {
         refreshCalls += 1
         if let refreshGate { await refreshGate.wait() }
         refreshesFinished += 1
         let result = refreshResults.count > 1 ? refreshResults.removeFirst() : refreshResults[0]
-        let fresh = try result.get()
-        token = fresh
-        return fresh
+        do throws(TokenRefreshError) {
+            let fresh = try result.get()
+            token = fresh
+            return .refreshed(fresh)
+        } catch {
+            if error == .invalidGrant { end() }
+            throw error
+        }
     }
 
-    public func endSession() {
+    public func endSession(refusing refused: AccessToken) -> AccessToken? {
+        guard token == refused else { return token }
+        end()
+        return nil
+    }
+
+    private func end() {
         endSessionCalls += 1
         token = nil
     }

@@ -1,4 +1,5 @@
 public import Foundation
+import SharedError
 public import Testing
 
 /// A backend that keeps the contract and is NOT the embedded demo: its own random tokens, its own user, its own
@@ -15,15 +16,17 @@ public final class ContractBackend: Sendable {
     public let user: User
     private let server: LoopbackServer
     private let state: State
+    private let hooks: Hooks
 
     public var baseURL: URL { server.baseURL }
     /// Every request received, in order.
     public var requests: [RecordedRequest] { server.requests }
 
-    private init(user: User, server: LoopbackServer, state: State) {
+    private init(user: User, server: LoopbackServer, state: State, hooks: Hooks) {
         self.user = user
         self.server = server
         self.state = state
+        self.hooks = hooks
     }
 
     /// Starts the backend; `reportStatus` is what `POST /v1/client-reports` answers (202 by contract).
@@ -33,9 +36,37 @@ public final class ContractBackend: Sendable {
             id: "own-\(random.next() % 100_000)", name: "Grace \(random.next() % 1_000)",
             email: "grace.\(random.next() % 100_000)@own-backend.test")
         let state = State(random: random, user: user)
-        let server = try await LoopbackServer.start { request in await state.answer(request) }
-        return ContractBackend(user: user, server: server, state: state)
+        let hooks = Hooks()
+        let server = try await LoopbackServer.start { request in
+            await hooks.before(request)
+            let response = await state.answer(request)
+            await hooks.after(request, response)
+            return response
+        }
+        return ContractBackend(user: user, server: server, state: state, hooks: hooks)
     }
+
+    /// Runs `hook` for every request before it is answered (the answer is decided after it returns): a test holds
+    /// a request here until another process has done something.
+    public func beforeAnswering(_ hook: @escaping @Sendable (RecordedRequest) async -> Void) {
+        hooks.setBefore(hook)
+    }
+
+    /// Runs `hook` for every request after its answer is decided and before it is sent: the backend has acted (a
+    /// refresh token is spent, a transfer made), and the client does not know yet.
+    public func afterAnswering(_ hook: @escaping @Sendable (RecordedRequest, ScriptedResponse) async -> Void) {
+        hooks.setAfter(hook)
+    }
+
+    /// How many refreshes were asked for, refused ones included.
+    public var refreshRequests: Int { server.requests.filter { $0.path == "/v1/auth/refresh" }.count }
+
+    /// Forgets every access token issued so far: the next authenticated call gets 401 `invalid_token`.
+    public func revokeAccessTokens() async { await state.revokeAll() }
+
+    /// From now on a refresh also revokes the access tokens issued before it, as backends that rotate tokens do: a
+    /// late request with an old token gets 401 `invalid_token`.
+    public func revokeOldAccessTokensOnRefresh() async { await state.setRevokesOnRefresh() }
 
     /// Every access and refresh token this backend issued.
     public var issuedTokens: Set<String> { get async { await state.issued } }
@@ -77,6 +108,30 @@ public final class ContractBackend: Sendable {
     public func stop() async { await server.stop() }
 }
 
+/// The test's hooks around each answer.
+private final class Hooks: Sendable {
+    private let storage = LockedState<
+        (
+            before: (@Sendable (RecordedRequest) async -> Void)?,
+            after: (@Sendable (RecordedRequest, ScriptedResponse) async -> Void)?
+        )
+    >((nil, nil))
+
+    func setBefore(_ hook: @escaping @Sendable (RecordedRequest) async -> Void) {
+        storage.withLock { $0.before = hook }
+    }
+
+    func setAfter(_ hook: @escaping @Sendable (RecordedRequest, ScriptedResponse) async -> Void) {
+        storage.withLock { $0.after = hook }
+    }
+
+    func before(_ request: RecordedRequest) async { await storage.withLock { $0.before }?(request) }
+
+    func after(_ request: RecordedRequest, _ response: ScriptedResponse) async {
+        await storage.withLock { $0.after }?(request, response)
+    }
+}
+
 private actor State {
     private struct Access {
         var expired: Bool
@@ -93,8 +148,13 @@ private actor State {
     private var reportStatus = 202
     private var transfers: [String: (body: Data, json: String)] = [:]
     private var transferFault: ContractBackend.TransferFault?
+    private var revokesOnRefresh = false
 
     var transferCount: Int { transfers.count }
+
+    func revokeAll() { access.removeAll() }
+
+    func setRevokesOnRefresh() { revokesOnRefresh = true }
 
     func setTransferFault(_ fault: ContractBackend.TransferFault) { transferFault = fault }
 
@@ -124,6 +184,7 @@ private actor State {
                 return error(401, "invalid_grant")
             }
             refreshes += 1
+            if revokesOnRefresh { access.removeAll() }
             return tokens(includingUser: false)
         case ("POST", "/v1/client-reports"):
             let entries = reportEntries(request.body)

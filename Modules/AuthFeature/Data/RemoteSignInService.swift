@@ -13,7 +13,7 @@ public final class RemoteSignInService: SignInService {
     private let facade: AppleSignInFacade
     private let call: RemoteCall<SignInError>
     private let baseURL: URL
-    private let store: FileSessionStore
+    private let store: any SessionStore
     private let secrets: SecretValues?
     private let logger: Logger
 
@@ -21,7 +21,7 @@ public final class RemoteSignInService: SignInService {
     ///   - client: a chain WITHOUT the authentication decorator (nobody is signed in yet).
     ///   - secrets: told Apple's identity token and the user's email, so nothing the app writes carries them.
     public init(
-        facade: AppleSignInFacade, client: any HTTPClient, baseURL: URL, store: FileSessionStore,
+        facade: AppleSignInFacade, client: any HTTPClient, baseURL: URL, store: any SessionStore,
         reporter: any ClientReporting, observer: (any BackendAnswerObserving)? = nil, secrets: SecretValues? = nil,
         logger: Logger
     ) {
@@ -54,7 +54,7 @@ public final class RemoteSignInService: SignInService {
                 StoredSession(
                     accessToken: tokens.accessToken, refreshToken: tokens.refreshToken,
                     expiresAt: tokens.expiresIn.map { Date().addingTimeInterval(TimeInterval($0)) }, userID: user.id,
-                    userName: user.name, signedInAt: Date()))
+                    userName: user.name, signedInAt: Date(), origin: BackendOrigin(baseURL)))
         } catch {
             logger.warning("signed in for this run only: \(error)")
         }

@@ -7,8 +7,8 @@ public import SharedError
 /// app runs. Outermost first:
 ///
 /// ```
-/// DeadlineHTTPClient → [ErrorEnvelopeMappingHTTPClient] → [AuthenticatingHTTPClient] → RetryingHTTPClient
-///   → StatusCodeMappingHTTPClient → LoggingHTTPClient → transport
+/// DeadlineHTTPClient → [JournalingHTTPClient] → [ErrorEnvelopeMappingHTTPClient] → [AuthenticatingHTTPClient]
+///   → RetryingHTTPClient → StatusCodeMappingHTTPClient → LoggingHTTPClient → transport
 /// ```
 ///
 /// Authentication sits above retry so that one request refreshes at most once: a replay that meets a 503 is
@@ -44,6 +44,7 @@ public struct HTTPChain: Sendable {
 
     /// - Parameters:
     ///   - transport: the innermost client (URLSession, or an in-memory spy in tests).
+    ///   - journal: where keyed writes wait until their outcome is known; `nil` leaves them out of any journal.
     ///   - makeSession: the session the authentication decorator asks for tokens; it is handed a client without
     ///     authentication or retry for its refresh call.
     public init(
@@ -52,11 +53,15 @@ public struct HTTPChain: Sendable {
         clock: any HTTPClock = SystemHTTPClock(),
         random: any RandomSource = SystemRandomSource(),
         secrets: SecretValues? = nil,
+        journal: PendingWrites? = nil,
         logger: Logger,
         makeSession: (_ refreshClient: any HTTPClient) -> any AuthenticationSession
     ) {
         func deadline(_ client: any HTTPClient) -> any HTTPClient {
             DeadlineHTTPClient(decoratee: client, timeout: settings.timeout, clock: clock, logger: logger)
+        }
+        func journaling(_ client: any HTTPClient) -> any HTTPClient {
+            journal.map { JournalingHTTPClient(decoratee: client, journal: $0, logger: logger) } ?? client
         }
         func retrying(_ client: any HTTPClient) -> any HTTPClient {
             RetryingHTTPClient(
@@ -71,10 +76,10 @@ public struct HTTPChain: Sendable {
         let authenticating = AuthenticatingHTTPClient(
             decoratee: retrying(mapped), coordinator: coordinator, logger: logger)
 
-        plain = deadline(retrying(mapped))
-        authenticated = deadline(authenticating)
+        plain = deadline(journaling(retrying(mapped)))
+        authenticated = deadline(journaling(authenticating))
         envelopeAware = deadline(
-            ErrorEnvelopeMappingHTTPClient(decoratee: authenticating, secrets: secrets, logger: logger))
+            journaling(ErrorEnvelopeMappingHTTPClient(decoratee: authenticating, secrets: secrets, logger: logger)))
         reports = deadline(mapped)
     }
 }

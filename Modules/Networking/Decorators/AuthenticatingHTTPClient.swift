@@ -3,10 +3,11 @@ import SharedError
 
 /// Adds `Authorization: Bearer …` to every request; on 401 `token_expired` it gets a refreshed token from the
 /// ``TokenRefreshCoordinator`` and replays the request once. On 401 `invalid_token` (the backend does not know
-/// the token at all) the session is over: it is ended, so the next run does not send the dead token again.
+/// the token at all) it replays once with the token another holder of the session stored meanwhile, if there is
+/// one; otherwise the session is over: it is ended, so the next run does not send the dead token again.
 ///
-/// Fixes the refresh decorator of the articles: 403 is not expiry; a second 401 after the replay is an error,
-/// not a success; and many requests share one refresh instead of refreshing once each.
+/// At most one replay per request, whatever the reason: a second 401 is the request's answer. 403 is never expiry,
+/// and concurrent expiries share one refresh.
 public struct AuthenticatingHTTPClient: HTTPClient {
     /// The server code that marks a refreshable 401.
     public static let expiredTokenCode = "token_expired"
@@ -32,7 +33,12 @@ public struct AuthenticatingHTTPClient: HTTPClient {
         } catch  where Self.canRecover(from: error) {
             return try await replay(request, afterExpiryOf: token, original: error)
         } catch  where error.isUnauthorized(Self.unknownTokenCode) {
-            throw await endSession(sentWith: token, request: request)
+            guard let replacement = await coordinator.tokenAfterRefusal(of: token, deadline: request.deadline) else {
+                throw sessionEnded(request: request)
+            }
+            return try await replay(
+                request, with: replacement, because: "HTTPClientError.unauthorized(invalid_token)",
+                what: "replayed \(request.method) \(request.path) with the token another run had stored")
         }
     }
 
@@ -41,10 +47,8 @@ public struct AuthenticatingHTTPClient: HTTPClient {
         ErrorPolicy.reaction(to: error.category, canRecover: error.isUnauthorized(expiredTokenCode)) == .recover
     }
 
-    /// The backend does not know `token`: end the session it belongs to (unless it was replaced meanwhile).
-    private func endSession(sentWith token: AccessToken, request: HTTPRequest) async -> HTTPClientError {
-        await coordinator.endSession(ifStillUsing: token)
-        return mapped(
+    private func sessionEnded(request: HTTPRequest) -> HTTPClientError {
+        mapped(
             .sessionExpired, request: request, cause: "HTTP 401 \(Self.unknownTokenCode) (session ended)",
             origin: .backend)
     }
@@ -54,23 +58,9 @@ public struct AuthenticatingHTTPClient: HTTPClient {
     ) async throws(HTTPClientError) -> HTTPResponse {
         switch await coordinator.renewedToken(replacing: token, deadline: request.deadline) {
         case .success(let fresh):
-            var replay = request.authorized(with: fresh)
-            replay.attempt = request.attempt + 1
-            logger.recordJourney(
-                ErrorJourneyEvent(
-                    layer: .networking, module: "Networking", action: .retried,
-                    from: "HTTPClientError.unauthorized(token_expired)",
-                    to: "replayed \(request.method) \(request.path) with the new token", category: .recoverable,
-                    origin: .networking)
-            )
-            // A second 401 is an error: at most one refresh per request.
-            do throws(HTTPClientError) {
-                var response = try await decoratee.send(replay)
-                response.attempt = max(response.attempt, replay.attempt)
-                return response
-            } catch  where error.isUnauthorized(Self.unknownTokenCode) {
-                throw await endSession(sentWith: fresh, request: replay)
-            }
+            return try await replay(
+                request, with: fresh, because: "HTTPClientError.unauthorized(token_expired)",
+                what: "replayed \(request.method) \(request.path) with the new token")
         case .failure(.sessionExpired):
             throw mapped(.sessionExpired, request: request, cause: "session ended", origin: .backend)
         case .failure(.budgetExhausted):
@@ -81,6 +71,32 @@ public struct AuthenticatingHTTPClient: HTTPClient {
             throw HTTPClientError(kind: .cancelled, context: HTTPErrorContext(request: request))
         case .failure(.deadlinePassed):
             throw mapped(.timedOut, request: request, cause: "deadline passed while waiting for the token refresh")
+        }
+    }
+
+    /// Sends `request` once more with `fresh`; a second 401 is an error, and an `invalid_token` for `fresh` ends the
+    /// session that holds it.
+    private func replay(
+        _ request: HTTPRequest, with fresh: AccessToken, because cause: String, what: String
+    ) async throws(HTTPClientError) -> HTTPResponse {
+        var replay = request.authorized(with: fresh)
+        replay.attempt = request.attempt + 1
+        logger.recordJourney(
+            ErrorJourneyEvent(
+                layer: .networking, module: "Networking", action: .retried, from: cause, to: what,
+                category: .recoverable, origin: .networking)
+        )
+        do throws(HTTPClientError) {
+            var response = try await decoratee.send(replay)
+            response.attempt = max(response.attempt, replay.attempt)
+            return response
+        } catch  where error.isUnauthorized(Self.unknownTokenCode) {
+            guard await coordinator.tokenAfterRefusal(of: fresh) == nil else {
+                throw mapped(
+                    .sessionExpired, request: replay, cause: "HTTP 401 \(Self.unknownTokenCode) after a replay",
+                    origin: .backend)
+            }
+            throw sessionEnded(request: replay)
         }
     }
 

@@ -2,14 +2,36 @@
 ///
 /// Networking declares it; the auth feature implements it with its session store and the refresh call, so the
 /// transport never learns where tokens live.
+///
+/// The session may be shared with other holders (another run of the app, an app extension) that refresh it too.
+/// So a refusal ends the session only while it still holds the refused token (compare-and-delete); when another
+/// holder has stored newer tokens meanwhile, those are handed back instead, and the request is replayed with them.
 public protocol AuthenticationSession: Sendable {
-    /// The access token to send now, or `nil` when nobody is signed in.
+    /// The access token to send now, or `nil` when nobody is signed in (to this backend).
     func currentAccessToken() async -> AccessToken?
-    /// Exchanges the refresh token for new tokens, stores them, and returns the new access token.
-    func refreshAccessToken() async throws(TokenRefreshError) -> AccessToken
-    /// Forgets the session after the backend refused it: the refresh token was refused (`invalid_grant`), or the
-    /// access token is unknown (`invalid_token`).
-    func endSession() async
+    /// Exchanges the refresh token for new tokens, stores them, and returns the new access token. When the backend
+    /// refuses the refresh token (`invalid_grant`), the session ends only if it still holds that token; if another
+    /// holder has stored newer tokens, their access token is returned as ``TokenRenewal/adopted(_:)``.
+    func refreshAccessToken() async throws(TokenRefreshError) -> TokenRenewal
+    /// The backend does not know `token` (`invalid_token`): ends the session if it still holds `token` and returns
+    /// `nil`; returns the access token it holds instead when another holder has replaced it.
+    func endSession(refusing token: AccessToken) async -> AccessToken?
+}
+
+/// How a refresh produced a token.
+public enum TokenRenewal: Hashable, Sendable {
+    /// The backend exchanged the refresh token for new tokens.
+    case refreshed(AccessToken)
+    /// The refresh token was already spent by another holder of the session, which stored the new tokens: this
+    /// holder took them over.
+    case adopted(AccessToken)
+
+    /// The token to send.
+    public var token: AccessToken {
+        switch self {
+        case .refreshed(let token), .adopted(let token): token
+        }
+    }
 }
 
 /// An access token. Its descriptions never show the value.

@@ -32,12 +32,19 @@ public struct RetryingHTTPClient: HTTPClient {
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
         var attempt = request
         var retry = 0
+        var earlier: HTTPClientError?
         while true {
             do throws(HTTPClientError) {
                 var response = try await decoratee.send(attempt)
                 response.attempt = max(response.attempt, attempt.attempt)
                 return response
             } catch {
+                if let earlier, error.kind == .offline, !request.method.isIdempotentByDefinition {
+                    // No connection now says nothing about the attempt before, which may have reached the backend:
+                    // the write's outcome stays what that attempt left it.
+                    throw notWaited(earlier, because: "attempt \(attempt.attempt) found no connection")
+                }
+                earlier = error
                 // Retrying is how this layer recovers, and only a transient failure of an idempotent call is its to
                 // recover from.
                 let reaction = ErrorPolicy.reaction(

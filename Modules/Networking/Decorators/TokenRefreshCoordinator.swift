@@ -7,8 +7,8 @@ import SharedError
 ///   without a new refresh.
 /// - The refresh runs in its own task: a waiter that is cancelled leaves at once, and the refresh goes on for the
 ///   others.
-/// - `invalid_grant` ends the session once, through ``AuthenticationSession/endSession()``, and fails every waiter
-///   with the same session-expired outcome.
+/// - `invalid_grant` fails every waiter with the same session-expired outcome; the session itself decides whether
+///   it is over (``AuthenticationSession/refreshAccessToken()``: another holder may have refreshed it).
 /// - At most ``Budget/maximumRefreshes`` refreshes start per ``Budget/window``, so a server that answers 401 to
 ///   everything cannot make the app refresh in a loop.
 public actor TokenRefreshCoordinator {
@@ -66,11 +66,13 @@ public actor TokenRefreshCoordinator {
         await session.currentAccessToken()
     }
 
-    /// Ends the session after the backend said it does not know `token`, unless the session has moved on to
-    /// another token since (a late answer for a token that was already replaced says nothing about the new one).
-    public func endSession(ifStillUsing token: AccessToken) async {
-        guard flight == nil, await session.currentAccessToken() == token else { return }
-        await session.endSession()
+    /// The backend said it does not know `token` (`invalid_token`): the token to replay with when the session has
+    /// moved on since (a refresh in flight here, or newer tokens another holder stored), or `nil` once the session
+    /// that still held `token` is ended. A late answer for a replaced token says nothing about the new one.
+    public func tokenAfterRefusal(of token: AccessToken, deadline: HTTPInstant? = nil) async -> AccessToken? {
+        if flight != nil, case .success(let renewed) = await join(until: deadline) { return renewed }
+        if let current = await session.currentAccessToken(), current != token { return current }
+        return await session.endSession(refusing: token)
     }
 
     /// A token to replay with, after a request sent with `staleToken` was answered 401 `token_expired`; waits for
@@ -108,7 +110,7 @@ public actor TokenRefreshCoordinator {
         let session = self.session
         // Unstructured on purpose: cancelling the request that started the refresh must not cancel it for the rest.
         refresh = Task {
-            let result: Result<AccessToken, TokenRefreshError>
+            let result: Result<TokenRenewal, TokenRefreshError>
             do throws(TokenRefreshError) {
                 result = .success(try await session.refreshAccessToken())
             } catch {
@@ -127,20 +129,19 @@ public actor TokenRefreshCoordinator {
         }
     }
 
-    private func finish(flight id: UInt64, with result: Result<AccessToken, TokenRefreshError>) async {
+    private func finish(flight id: UInt64, with result: Result<TokenRenewal, TokenRefreshError>) async {
         let outcome: Result<AccessToken, Failure>
         switch result {
-        case .success(let token):
-            outcome = .success(token)
+        case .success(let renewal):
+            outcome = .success(renewal.token)
         case .failure(.invalidGrant), .failure(.noSession):
-            await session.endSession()
             outcome = .failure(.sessionExpired)
         case .failure(.unavailable(let kind)):
             outcome = .failure(.unavailable(kind))
         }
         guard let finished = flight, finished.id == id else { return }
         flight = nil
-        record(outcome, waiting: finished.waiters.count)
+        record(result, waiting: finished.waiters.count)
         for continuation in finished.waiters.values {
             continuation.resume(returning: outcome)
         }
@@ -174,16 +175,21 @@ public actor TokenRefreshCoordinator {
         flight?.waiters.removeValue(forKey: waiter)?.resume(returning: .failure(failure))
     }
 
-    private func record(_ outcome: Result<AccessToken, Failure>, waiting: Int) {
+    private func record(_ result: Result<TokenRenewal, TokenRefreshError>, waiting: Int) {
         let cause = "HTTPClientError.unauthorized(token_expired)"
+        let requests = "\(waiting) waiting request\(waiting == 1 ? "" : "s")"
         let event: ErrorJourneyEvent
-        switch outcome {
-        case .success:
+        switch result {
+        case .success(.refreshed):
             event = ErrorJourneyEvent(
                 layer: .networking, module: "Networking", action: .recovered, from: cause,
-                to: "access token refreshed once for \(waiting) waiting request\(waiting == 1 ? "" : "s")",
-                category: .recoverable, origin: .networking)
-        case .failure(.sessionExpired):
+                to: "access token refreshed once for \(requests)", category: .recoverable, origin: .networking)
+        case .success(.adopted):
+            event = ErrorJourneyEvent(
+                layer: .networking, module: "Networking", action: .recovered, from: cause,
+                to: "took over the tokens another run had just refreshed, for \(requests)", category: .recoverable,
+                origin: .networking)
+        case .failure(.invalidGrant), .failure(.noSession):
             event = ErrorJourneyEvent(
                 layer: .networking, module: "Networking", action: .mapped, from: "refresh answered invalid_grant",
                 to: "HTTPClientError.sessionExpired", category: .unhandleableHere, origin: .backend)
@@ -192,7 +198,7 @@ public actor TokenRefreshCoordinator {
                 layer: .networking, module: "Networking", action: .forwarded, from: "refresh failed (\(failure))",
                 to: "session kept", category: .recoverable, origin: .backend)
         }
-        logger.recordJourney(event, level: outcome.isSuccess ? .info : .warning)
+        logger.recordJourney(event, level: result.isSuccess ? .info : .warning)
     }
 }
 

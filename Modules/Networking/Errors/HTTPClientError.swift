@@ -162,6 +162,28 @@ public struct HTTPClientError: Error, Hashable, Sendable {
     }
 }
 
+extension HTTPClientError {
+    /// Whether a write that failed this way may still have been made by the backend: no answer came (a timeout, a
+    /// dropped connection, something that is not HTTP, a cancelled call), or the answer was one a server may give
+    /// after acting (5xx, 408, 429), or a 401 after an earlier attempt. A 4xx answer to the key itself, or no
+    /// connection at all, means it was not made.
+    public var leavesOutcomeUnknown: Bool {
+        switch kind {
+        case .offline:
+            false
+        case .cancelled, .timedOut, .connectionLost, .invalidResponse, .bodyTooLarge, .requestTimeout,
+            .tooManyRequests, .server:
+            true
+        case .unauthorized, .sessionExpired:
+            context.attempt > 1
+        case .unexpectedStatus(let status):
+            !(400..<500).contains(status)
+        case .forbidden, .notFound, .conflict, .errorEnvelope:
+            false
+        }
+    }
+}
+
 extension HTTPClientError: CategorizedError, Diagnosable {
     /// Cancelled is ignorable; a transient failure (for the retry decorator) and a 401 `token_expired` (for the
     /// authentication decorator) are recoverable; everything else is for the repository to map.

@@ -51,7 +51,7 @@ public final class ClientReportSender: ClientReporting {
     ) {
         let outbox =
             outbox
-            ?? ReportOutbox(file: nil, origin: ReportOutbox.origin(of: configuration.endpointURL), logger: logger)
+            ?? ReportOutbox(file: nil, origin: BackendOrigin(configuration.endpointURL), logger: logger)
         let (stream, queue) = AsyncStream.makeStream(
             of: Item.self, bufferingPolicy: .bufferingNewest(configuration.queueLimit))
         let delivery = Delivery(

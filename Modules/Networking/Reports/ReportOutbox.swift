@@ -6,8 +6,15 @@ import PrivateFiles
 /// for a later run, so a report is never lost to a bad moment.
 ///
 /// Bounded: beyond ``limit`` reports the oldest give way, and the file counts how many did. Kept per backend
-/// origin, so reports meant for one backend are never sent to another. With a file, the outbox is written
-/// atomically with mode 0600 after every change; without one it lives as long as the process.
+/// origin, so reports meant for one backend are never sent to another. Without a file it lives as long as the
+/// process. With one, several processes may share it:
+///
+/// - every change happens under the file's advisory lock (`<name>.lock`), on the file as it is at that moment:
+///   a report another run queued meanwhile is kept, never written over;
+/// - a file the app cannot use (another format, corrupt, readable by others) is moved aside to
+///   `<name>.unreadable-<time>` (0600) with one log line naming it, so the reports in it are never lost; the outbox
+///   then starts anew;
+/// - a path that is not a regular file (a directory, a FIFO) is left alone, and reports wait in memory.
 public actor ReportOutbox {
     /// The reports this outbox holds for its origin, and how many were dropped for the bound.
     public struct Snapshot: Hashable, Sendable {
@@ -27,104 +34,122 @@ public actor ReportOutbox {
     public static let defaultLimit = 100
 
     public nonisolated let file: URL?
-    public nonisolated let origin: String
+    public nonisolated let origin: BackendOrigin
     public nonisolated let limit: Int
     private let logger: Logger
-    private var content: OutboxContent?
+    /// What waits when there is no file, or the file cannot be used.
+    private var memory = OutboxContent()
+    private var fileUnusable = false
 
     /// - Parameters:
     ///   - file: where pending reports are kept between runs; `nil` keeps them in memory only.
-    ///   - origin: the backend the reports are for, as `scheme://host:port`.
-    public init(file: URL?, origin: String, limit: Int = ReportOutbox.defaultLimit, logger: Logger) {
+    ///   - origin: the backend the reports are for.
+    public init(file: URL?, origin: BackendOrigin, limit: Int = ReportOutbox.defaultLimit, logger: Logger) {
         self.file = file
         self.origin = origin
         self.limit = max(limit, 1)
         self.logger = logger
     }
 
-    /// The scheme, host and port of `url`, as the outbox keys its reports.
-    public static func origin(of url: URL) -> String {
-        let scheme = url.scheme?.lowercased() ?? "http"
-        let host = url.host?.lowercased() ?? ""
-        let port = url.port ?? (scheme == "https" ? 443 : 80)
-        return "\(scheme)://\(host):\(port)"
-    }
-
-    /// What waits for this origin now.
+    /// What waits for this origin now, in the file as it is at this moment.
     public var snapshot: Snapshot {
-        let content = loaded()
-        return Snapshot(
-            entries: content.entries.filter { $0.origin == origin }.map { PendingReport(id: $0.id, report: $0.report) },
-            dropped: content.dropped[origin] ?? 0)
+        get async {
+            let content = await update { _ in }
+            return Snapshot(
+                entries: content.entries.filter { $0.origin == origin.value }.map {
+                    PendingReport(id: $0.id, report: $0.report)
+                },
+                dropped: content.dropped[origin.value] ?? 0)
+        }
     }
 
     /// Keeps `report` for a later run under `id`; returns how many reports now wait for this origin.
     @discardableResult
-    public func keep(_ report: ClientReport, id: String) -> Int {
-        var content = loaded()
-        guard !content.entries.contains(where: { $0.id == id }) else {
-            return content.entries.filter { $0.origin == origin }.count
+    public func keep(_ report: ClientReport, id: String) async -> Int {
+        let origin = origin.value
+        let limit = limit
+        let content = await update { content in
+            guard !content.entries.contains(where: { $0.id == id }) else { return }
+            content.entries.append(OutboxEntry(origin: origin, id: id, report: report))
+            let mine = content.entries.filter { $0.origin == origin }
+            if mine.count > limit {
+                let excess = Set(mine.prefix(mine.count - limit).map(\.id))
+                content.entries.removeAll { excess.contains($0.id) }
+                content.dropped[origin, default: 0] += excess.count
+            }
         }
-        content.entries.append(OutboxEntry(origin: origin, id: id, report: report))
-        let mine = content.entries.filter { $0.origin == origin }
-        if mine.count > limit {
-            let excess = Set(mine.prefix(mine.count - limit).map(\.id))
-            content.entries.removeAll { excess.contains($0.id) }
-            content.dropped[origin, default: 0] += excess.count
-        }
-        store(content)
-        return min(mine.count, limit)
+        return content.entries.filter { $0.origin == origin }.count
     }
 
     /// Removes the report kept under `id`, now delivered (or given up on).
-    public func remove(id: String) {
-        var content = loaded()
-        guard let index = content.entries.firstIndex(where: { $0.id == id }) else { return }
-        content.entries.remove(at: index)
-        if !content.entries.contains(where: { $0.origin == origin }) {
-            // Everything that waited has gone out: the count of reports lost while waiting is told, then reset.
-            content.dropped[origin] = nil
-        }
-        store(content)
-    }
-
-    private func loaded() -> OutboxContent {
-        if let content { return content }
-        var read = OutboxContent()
-        if let file {
-            switch PrivateFile.read(file) {
-            case .success(let data):
-                if let decoded = try? JSONDecoder().decode(OutboxContent.self, from: data),
-                    decoded.format == OutboxContent.currentFormat
-                {
-                    read = decoded
-                } else {
-                    logger.warning("the report outbox \(file.path) is not one this app wrote; it is left as it is")
-                }
-            case .failure(.absent):
-                break
-            case .failure(let problem):
-                logger.warning("the report outbox cannot be used (\(problem)); reports wait in memory only")
+    public func remove(id: String) async {
+        let origin = origin.value
+        await update { content in
+            guard let index = content.entries.firstIndex(where: { $0.id == id }) else { return }
+            content.entries.remove(at: index)
+            if !content.entries.contains(where: { $0.origin == origin }) {
+                // Everything that waited has gone out: the count of reports lost while waiting is told, then reset.
+                content.dropped[origin] = nil
             }
         }
-        content = read
-        return read
     }
 
-    private func store(_ updated: OutboxContent) {
-        content = updated
-        guard let file else { return }
+    /// Applies `change` to the content as it is now (the file's, under its lock), saves it if it changed, and
+    /// returns it.
+    @discardableResult
+    private func update(_ change: (inout OutboxContent) -> Void) async -> OutboxContent {
+        guard let file, !fileUnusable else {
+            change(&memory)
+            return memory
+        }
+        var result: OutboxContent?
         do throws(PrivateFileError) {
-            if updated.entries.isEmpty, updated.dropped.isEmpty {
-                try PrivateFile.remove(file)
-            } else {
+            try await PrivateFile.change(file) { read in
+                var content = contentOrMovingAside(read, file: file)
+                let before = content
+                change(&content)
+                result = content
+                if fileUnusable { memory = content }
+                guard content != before, !fileUnusable else { return (.keep, ()) }
+                if content.entries.isEmpty, content.dropped.isEmpty { return (.remove, ()) }
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
-                guard let data = try? encoder.encode(updated) else { return }
-                try PrivateFile.write(data, to: file)
+                guard let data = try? encoder.encode(content) else { return (.keep, ()) }
+                return (.write(data), ())
             }
         } catch {
-            logger.warning("the report outbox could not be saved (\(error)); reports wait in memory only")
+            logger.warning("the report outbox cannot be used (\(error)); reports wait in memory only")
+            fileUnusable = true
+            if let result {
+                memory = result
+            } else {
+                change(&memory)
+            }
+            return memory
+        }
+        return result ?? memory
+    }
+
+    /// The file's content; one the app cannot use is moved aside (its reports kept there) and the outbox starts
+    /// anew. Runs under the file's lock.
+    private func contentOrMovingAside(_ read: Result<Data, PrivateFileError>, file: URL) -> OutboxContent {
+        let found = PrivateFile.decodeOrMoveAside(read, at: file) { data in
+            (try? JSONDecoder().decode(OutboxContent.self, from: data)).flatMap {
+                $0.format == OutboxContent.currentFormat ? $0 : nil
+            }
+        }
+        switch found {
+        case .absent:
+            return OutboxContent()
+        case .usable(let content):
+            return content
+        case .movedAside(let problem, let aside):
+            logger.warning("the report outbox \(file.path) \(problem); moved it to \(aside.path) and started a new one")
+            return OutboxContent()
+        case .unusable(let problem):
+            logger.warning("the report outbox cannot be used (\(problem)); reports wait in memory only")
+            fileUnusable = true
+            return memory
         }
     }
 }

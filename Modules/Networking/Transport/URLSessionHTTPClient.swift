@@ -91,6 +91,10 @@ public final class URLSessionHTTPClient: HTTPClient {
                 TransportErrorMapping.kind(for: code), from: TransportErrorMapping.name(of: code), request: request)
         case .failure(.notHTTP):
             throw mapped(.invalidResponse, from: "response without HTTP status", request: request)
+        case .failure(.closedBeforeAnswer):
+            throw mapped(
+                .connectionLost, from: "connection closed before any answer (URLError.badServerResponse)",
+                request: request)
         }
     }
 
@@ -129,6 +133,10 @@ enum TransferFailure: Error, Equatable {
     case bodyTooLarge(limit: Int)
     case urlError(URLError.Code)
     case notHTTP
+    /// The connection closed before any response head: FoundationNetworking calls this `badServerResponse` ("Empty
+    /// reply from server"), Apple's URLSession `networkConnectionLost`. Either way the request may have been acted
+    /// on, and nothing was answered.
+    case closedBeforeAnswer
 }
 
 /// Receives URLSession's callbacks for every transfer of one session and resumes each caller once.
@@ -230,6 +238,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 // (FoundationNetworking reports this as an unknown error.)
                 return .failure(.urlError(.networkConnectionLost))
             }
+            if code == .badServerResponse, transfer.response == nil { return .failure(.closedBeforeAnswer) }
             return .failure(code == .cancelled ? .cancelled : .urlError(code))
         }
         guard let response = transfer.response else { return .failure(.notHTTP) }

@@ -3,30 +3,38 @@ public import Logging
 public import Networking
 import SharedError
 
-/// The session as the authentication decorator sees it: tokens from the ``FileSessionStore``, the refresh call
-/// `POST /v1/auth/refresh`, and clearing the store when the backend says `invalid_grant`.
+/// The session as the authentication decorator sees it: tokens from a ``SessionStore``, the refresh call
+/// `POST /v1/auth/refresh`, and compare-and-delete when the backend refuses a token.
+///
+/// - A session belongs to the backend that issued it: tokens stored for another origin are never sent, and that
+///   session is left as it is (this backend is simply not signed in).
+/// - When the backend refuses the refresh token (`invalid_grant`) or the access token (`invalid_token`), the session
+///   is removed only while the store still holds the refused token. If another run has stored newer tokens
+///   meanwhile, they are taken over instead, and the request goes on with them.
 public struct StoredAuthenticationSession: AuthenticationSession {
     static let endpoint = "/v1/auth/refresh"
 
-    private let store: FileSessionStore
+    private let store: any SessionStore
     private let client: any HTTPClient
     private let baseURL: URL
+    private let origin: BackendOrigin
     private let logger: Logger
 
     /// - Parameter client: a chain WITHOUT the authentication decorator (the refresh call carries no bearer).
-    public init(store: FileSessionStore, client: any HTTPClient, baseURL: URL, logger: Logger) {
+    public init(store: any SessionStore, client: any HTTPClient, baseURL: URL, logger: Logger) {
         self.store = store
         self.client = client
         self.baseURL = baseURL
+        self.origin = BackendOrigin(baseURL)
         self.logger = logger
     }
 
     public func currentAccessToken() async -> AccessToken? {
-        await store.load().map { AccessToken($0.accessToken) }
+        await session().map { AccessToken($0.accessToken) }
     }
 
-    public func refreshAccessToken() async throws(TokenRefreshError) -> AccessToken {
-        guard let session = await store.load() else { throw .noSession }
+    public func refreshAccessToken() async throws(TokenRefreshError) -> TokenRenewal {
+        guard let session = await session() else { throw .noSession }
         let request = HTTPRequest.postJSON(baseURL, Self.endpoint, body: ["refreshToken": session.refreshToken])
 
         let response: HTTPResponse
@@ -35,7 +43,13 @@ public struct StoredAuthenticationSession: AuthenticationSession {
         } catch {
             let refusedGrant = [.unauthorized, .unexpectedStatus(400)].contains(error.kind)
             guard refusedGrant, error.context.serverCode == "invalid_grant" else { throw .unavailable(error.kind) }
-            throw .invalidGrant
+            switch await store.remove(ifStillHolding: .refreshToken(session.refreshToken)) {
+            case .replaced(let newer) where newer.origin == origin:
+                return .adopted(AccessToken(newer.accessToken))
+            case .removed, .absent, .replaced:
+                logger.notice("the backend ended the session; signed out")
+                throw .invalidGrant
+            }
         }
 
         let tokens: TokenResponse
@@ -46,20 +60,31 @@ public struct StoredAuthenticationSession: AuthenticationSession {
             throw .unavailable(.invalidResponse)
         }
 
-        let renewed = StoredSession(
-            accessToken: tokens.accessToken, refreshToken: tokens.refreshToken,
-            expiresAt: tokens.expiresIn.map { Date().addingTimeInterval(TimeInterval($0)) }, userID: session.userID,
-            userName: session.userName, signedInAt: session.signedInAt)
+        var renewed = session
+        renewed.accessToken = tokens.accessToken
+        renewed.refreshToken = tokens.refreshToken
+        renewed.expiresAt = tokens.expiresIn.map { Date().addingTimeInterval(TimeInterval($0)) }
         do throws(SessionStoreError) {
-            try await store.save(renewed)
+            _ = try await store.replace(renewed, after: session.refreshToken)
         } catch {
             logger.warning("refreshed tokens kept for this run only: \(error)")
         }
-        return AccessToken(renewed.accessToken)
+        return .refreshed(AccessToken(renewed.accessToken))
     }
 
-    public func endSession() async {
-        await store.clear()
-        logger.notice("the backend ended the session; signed out")
+    public func endSession(refusing token: AccessToken) async -> AccessToken? {
+        switch await store.remove(ifStillHolding: .accessToken(token.value)) {
+        case .replaced(let newer) where newer.origin == origin:
+            return AccessToken(newer.accessToken)
+        case .removed, .absent, .replaced:
+            logger.notice("the backend ended the session; signed out")
+            return nil
+        }
+    }
+
+    /// The stored session, if it belongs to this backend.
+    private func session() async -> StoredSession? {
+        guard let session = await store.load(), session.origin == origin else { return nil }
+        return session
     }
 }

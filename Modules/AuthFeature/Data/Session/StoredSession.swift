@@ -1,4 +1,5 @@
 public import Foundation
+public import Networking
 
 /// A signed-in session as it is kept on disk. Its descriptions never show the tokens.
 public struct StoredSession: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
@@ -10,10 +11,13 @@ public struct StoredSession: Hashable, Sendable, CustomStringConvertible, Custom
     public var userName: String
     /// When the user signed in; kept across refreshes.
     public var signedInAt: Date?
+    /// The backend that issued the tokens; they are sent to no other. `nil` for a session an earlier version wrote,
+    /// which is sent nowhere (sign in again).
+    public var origin: BackendOrigin?
 
     public init(
         accessToken: String, refreshToken: String, expiresAt: Date?, userID: String, userName: String,
-        signedInAt: Date? = nil
+        signedInAt: Date? = nil, origin: BackendOrigin?
     ) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
@@ -21,6 +25,15 @@ public struct StoredSession: Hashable, Sendable, CustomStringConvertible, Custom
         self.userID = userID
         self.userName = userName
         self.signedInAt = signedInAt
+        self.origin = origin
+    }
+
+    /// Whether the session holds `credential`, so that a refusal of it is a refusal of this session.
+    public func holds(_ credential: SessionCredential) -> Bool {
+        switch credential {
+        case .accessToken(let token): accessToken == token
+        case .refreshToken(let token): refreshToken == token
+        }
     }
 
     public var description: String { "StoredSession(user: \(userID), tokens: [redacted])" }
@@ -32,7 +45,7 @@ extension StoredSession: Codable {
     static let format = "errorflow-session/1"
 
     private enum CodingKeys: String, CodingKey {
-        case format, accessToken, refreshToken, expiresAt, userID, userName, signedInAt
+        case format, accessToken, refreshToken, expiresAt, userID, userName, signedInAt, origin
     }
 
     /// Reads a session written by this app: with the format marker, or (from an earlier version) without one but
@@ -49,7 +62,8 @@ extension StoredSession: Codable {
             expiresAt: try container.decodeIfPresent(Date.self, forKey: .expiresAt),
             userID: try container.decode(String.self, forKey: .userID),
             userName: try container.decode(String.self, forKey: .userName),
-            signedInAt: try container.decodeIfPresent(Date.self, forKey: .signedInAt))
+            signedInAt: try container.decodeIfPresent(Date.self, forKey: .signedInAt),
+            origin: try container.decodeIfPresent(BackendOrigin.self, forKey: .origin))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -61,7 +75,14 @@ extension StoredSession: Codable {
         try container.encode(userID, forKey: .userID)
         try container.encode(userName, forKey: .userName)
         try container.encodeIfPresent(signedInAt, forKey: .signedInAt)
+        try container.encodeIfPresent(origin, forKey: .origin)
     }
+}
+
+/// One of a session's tokens, as the backend refused it.
+public enum SessionCredential: Hashable, Sendable {
+    case accessToken(String)
+    case refreshToken(String)
 }
 
 /// Why the session store would not or could not write. Names the path and the problem, never the session.
@@ -70,12 +91,15 @@ public enum SessionStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     case unwritable(path: String, reason: String)
     /// Something other than this app's session is at the path; the store leaves it as it is.
     case notASessionFile(path: String, reason: String)
+    /// Another process held the session file's lock for too long; nothing was written.
+    case busy(path: String)
 
     public var description: String {
         switch self {
         case .unwritable(let path, let reason): "cannot write the session file \(path): \(reason)"
         case .notASessionFile(let path, let reason):
             "\(path.isEmpty ? "an empty path" : "'\(path)'") cannot be the session file: \(reason)"
+        case .busy(let path): "the session file \(path) is being changed by another errorflow process"
         }
     }
 }

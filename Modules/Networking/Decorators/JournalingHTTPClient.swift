@@ -1,0 +1,55 @@
+public import Logging
+import SharedError
+
+/// Records every keyed write (a POST or PATCH with an `Idempotency-Key`) in the ``PendingWrites`` journal before
+/// it is sent, and settles it once its outcome is known, so a write whose answer never came is sent again under
+/// the same key: by a retry, by the same command run again, or after the process was killed.
+///
+/// - The same write (method, endpoint and body) already waiting in the journal is sent under its journalled key,
+///   not the one the request proposed; the journey says so.
+/// - An answer, or a failure that proves the write was not made, settles it (``HTTPClientError/leavesOutcomeUnknown``);
+///   any other failure leaves it waiting.
+/// - Requests without a key, and idempotent methods, pass through untouched.
+///
+/// It sits outside authentication and retry, so that it sees the outcome of the whole call.
+public struct JournalingHTTPClient: HTTPClient {
+    private let decoratee: any HTTPClient
+    private let journal: PendingWrites
+    private let logger: Logger
+
+    public init(decoratee: any HTTPClient, journal: PendingWrites, logger: Logger) {
+        self.decoratee = decoratee
+        self.journal = journal
+        self.logger = logger
+    }
+
+    public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+        guard !request.method.isIdempotentByDefinition, let proposed = request.headers[HeaderName.idempotencyKey]
+        else { return try await decoratee.send(request) }
+
+        let (key, earlier) = await journal.begin(request, proposing: proposed)
+        var keyed = request
+        keyed.headers[HeaderName.idempotencyKey] = key
+        if let earlier {
+            logger.recordJourney(
+                ErrorJourneyEvent(
+                    layer: .networking, module: "Networking", action: .recovered,
+                    from: "an earlier \(earlier.method) \(earlier.endpoint) whose outcome is unknown",
+                    to: "sent again under its Idempotency-Key, so it is made at most once", category: .recoverable,
+                    origin: .networking)
+            )
+        }
+        do throws(HTTPClientError) {
+            let response = try await decoratee.send(keyed)
+            await journal.settle(key: key)
+            return response
+        } catch {
+            if error.leavesOutcomeUnknown {
+                await journal.markUnknown(key: key)
+            } else {
+                await journal.settle(key: key)
+            }
+            throw error
+        }
+    }
+}
