@@ -83,7 +83,8 @@ public enum PrivateFile {
 
     // MARK: - Writing
 
-    /// Creates the folders above `file` that do not exist yet (0700), and returns them, deepest last.
+    /// Creates the folders above `file` that do not exist yet (0700), and returns the ones it made, deepest last. A
+    /// folder another process makes meanwhile is taken as it is.
     static func createMissingFolders(above file: URL) throws(PrivateFileError) -> [URL] {
         var missing: [URL] = []
         var folder = file.deletingLastPathComponent()
@@ -94,6 +95,8 @@ public enum PrivateFile {
         var created: [URL] = []
         for folder in missing {
             guard mkdir(folder.path, 0o700) == 0 else {
+                // Another process made it a moment ago: it is there, and not ours to remove.
+                if errno == EEXIST, kind(at: folder) == .directory { continue }
                 let reason = lastError()
                 removeEmptyFolders(created)
                 throw .unwritable(path: file.path, reason: "cannot create \(folder.path): \(reason)")

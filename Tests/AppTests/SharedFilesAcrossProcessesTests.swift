@@ -226,6 +226,29 @@ struct SharedFilesAcrossProcessesTests {
         await backend.stop()
     }
 
+    @Test func pendingSettlesWhatAKilledRunLeftAndSaysWhenNothingWaits() async throws {
+        let (backend, proxy, home) = try await signedInBehindProxy()
+        proxy.failNext("POST /v1/transfers", with: .hold)
+        let killed = try Binary.start(transferCommand(proxy), home: home.url)
+        await eventually("the backend made the transfer") { await backend.transferCount == 1 }
+        killed.send(SIGKILL)
+        _ = await killed.finish()
+        let url = proxy.baseURL.absoluteString
+
+        let pending = try await Binary.run(["transfer", "--pending", "--base-url", url], home: home.url)
+        let nothing = try await Binary.run(["transfer", "--pending", "--base-url", url], home: home.url)
+
+        #expect(pending.status == 0, "\(pending.stdout)\(pending.stderr)")
+        #expect(pending.stdout.contains("Pending since"))
+        #expect(pending.stdout.contains("EUR 7.25 to CH93 0076 2011 6238 5295 7"))
+        #expect(pending.stdout.contains("✔ own-t-1 completed"), "the original: \(pending.stdout)")
+        #expect(await backend.transferCount == 1)
+        #expect(nothing.status == 0)
+        #expect(nothing.stdout.contains("No transfer to \(url) waits for its outcome."), "\(nothing.stdout)")
+        proxy.stop()
+        await backend.stop()
+    }
+
     @Test func whenNothingReachedTheBackendNothingIsMadeAndNothingWaits() async throws {
         let (backend, proxy, home) = try await signedInBehindProxy()
         proxy.stop()

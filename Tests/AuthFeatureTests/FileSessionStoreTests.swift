@@ -153,9 +153,13 @@ struct FileSessionStoreTests {
 
     // MARK: - Helpers
 
+    static func access(_ index: Int) -> String {
+        "access-\(index)-" + String(repeating: "a", count: 20_000)
+    }
+
     static func session(_ index: Int) -> StoredSession {
         StoredSession(
-            accessToken: "access-\(index)-" + String(repeating: "a", count: 20_000), refreshToken: "refresh-\(index)",
+            accessToken: access(index), refreshToken: "refresh-\(index)",
             expiresAt: nil, userID: "u-1", userName: "Ada \(index)", origin: nil)
     }
 
@@ -174,4 +178,82 @@ struct FileSessionStoreTests {
         try FileManager.default.contentsOfDirectory(atPath: path.deletingLastPathComponent().path)
             .filter { $0.hasSuffix(".tmp") }
     }
+}
+
+/// The session file shared by several runs: every read sees the file as it is, and a refusal ends the session
+/// only while it still holds the refused token.
+@Suite("FileSessionStore, shared by several runs", .timeLimit(.minutes(3)))
+struct SharedSessionStoreTests {
+    private let folder = TemporaryFolder()
+    private var path: URL { folder.url.appendingPathComponent("config/errorflow/session.json") }
+
+    @Test func aLoadSeesWhatAnotherRunSavedSince() async throws {
+        let mine = FileSessionStore(path: path, logger: quietLogger)
+        try await mine.save(FileSessionStoreTests.session(1))
+        #expect(await mine.load() == FileSessionStoreTests.session(1))
+
+        try await FileSessionStore(path: path, logger: quietLogger).save(FileSessionStoreTests.session(2))
+
+        #expect(await mine.load() == FileSessionStoreTests.session(2))
+    }
+
+    @Test func aRefusedTokenTheSessionStillHoldsEndsIt() async throws {
+        let sut = FileSessionStore(path: path, logger: quietLogger)
+        try await sut.save(FileSessionStoreTests.session(1))
+
+        let removal = await sut.remove(ifStillHolding: .refreshToken("refresh-1"))
+
+        #expect(removal == .removed)
+        #expect(!FileManager.default.fileExists(atPath: path.path))
+    }
+
+    @Test(arguments: [SessionCredential.refreshToken("refresh-1"), .accessToken(FileSessionStoreTests.access(1))])
+    func aRefusedTokenAnotherRunReplacedLeavesItsSession(_ refused: SessionCredential) async throws {
+        let mine = FileSessionStore(path: path, logger: quietLogger)
+        try await mine.save(FileSessionStoreTests.session(1))
+        _ = await mine.load()
+        try await FileSessionStore(path: path, logger: quietLogger).save(FileSessionStoreTests.session(2))
+        let saved = try Data(contentsOf: path)
+
+        let removal = await mine.remove(ifStillHolding: refused)
+
+        #expect(removal == .replaced(by: FileSessionStoreTests.session(2)))
+        #expect(try Data(contentsOf: path) == saved, "the other run's session is as it saved it")
+    }
+
+    @Test func refreshedTokensNeverOverwriteANewerSession() async throws {
+        let mine = FileSessionStore(path: path, logger: quietLogger)
+        try await mine.save(FileSessionStoreTests.session(1))
+        try await FileSessionStore(path: path, logger: quietLogger).save(FileSessionStoreTests.session(2))
+
+        let kept = try await mine.replace(FileSessionStoreTests.session(3), after: "refresh-1")
+
+        #expect(kept == FileSessionStoreTests.session(2))
+        #expect(await FileSessionStore(path: path, logger: quietLogger).load() == FileSessionStoreTests.session(2))
+    }
+
+    @Test func refreshedTokensReplaceTheSessionTheyCameFromOrNone() async throws {
+        let sut = FileSessionStore(path: path, logger: quietLogger)
+        try await sut.save(FileSessionStoreTests.session(1))
+
+        #expect(try await sut.replace(FileSessionStoreTests.session(2), after: "refresh-1") == .session(2))
+        try FileManager.default.removeItem(at: path)
+        #expect(try await sut.replace(FileSessionStoreTests.session(3), after: "refresh-2") == .session(3))
+        #expect(await FileSessionStore(path: path, logger: quietLogger).load() == FileSessionStoreTests.session(3))
+    }
+
+    @Test(arguments: [0o644, 0o640, 0o604])
+    func theCLIRefusesASessionFileOthersCanRead(_ mode: Int) async throws {
+        try await FileSessionStore(path: path, logger: quietLogger).save(FileSessionStoreTests.session(1))
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path.path)
+
+        let refusal = try #require(FileSessionStore.check(path))
+
+        #expect("\(refusal)".contains("others can read it (mode \(String(mode, radix: 8)))"))
+        #expect("\(refusal)".contains("chmod 600"))
+    }
+}
+
+extension StoredSession {
+    fileprivate static func session(_ index: Int) -> StoredSession { FileSessionStoreTests.session(index) }
 }

@@ -41,6 +41,18 @@ struct RefreshOverLoopbackTests {
         #expect(backend.refreshCalls == 1)
     }
 
+    @Test func anAccessTokenTheBackendDoesNotKnowClearsTheFileWithoutARefresh() async throws {
+        let backend = try await AuthBackend.start(refresh: .json(200, AuthBodies.refreshed))
+        let app = try await App(backend: backend, accessToken: "access-forgotten")
+
+        await app.makeProfile().load()
+        await backend.server.stop()
+
+        #expect(app.router.route == .signIn)
+        #expect(!FileManager.default.fileExists(atPath: app.store.path.path))
+        #expect(backend.refreshCalls == 0)
+    }
+
     @Test func invalidGrantClearsTheFileAndRoutesToSignInOnce() async throws {
         let backend = try await AuthBackend.start(
             refresh: .json(401, #"{"error":"invalid_grant","message":"revoked"}"#))
@@ -69,13 +81,13 @@ struct RefreshOverLoopbackTests {
         let profile: ProfileViewModel
         private let repository: RemoteProfileRepository
 
-        init(backend: AuthBackend) async throws {
+        init(backend: AuthBackend, accessToken: String = "access-expired") async throws {
             let logger = probe.logger
             router = Router(environment: .dev, logger: logger)
             store = FileSessionStore(path: folder.url.appendingPathComponent("session.json"), logger: logger)
             try await store.save(
                 StoredSession(
-                    accessToken: "access-expired", refreshToken: "refresh-1", expiresAt: nil, userID: "u-1",
+                    accessToken: accessToken, refreshToken: "refresh-1", expiresAt: nil, userID: "u-1",
                     userName: "Ada", origin: BackendOrigin(backend.server.baseURL)))
             let transport = URLSessionHTTPClient(logger: quietLogger)
             let plain = StatusCodeMappingHTTPClient(decoratee: transport, logger: logger)

@@ -27,6 +27,27 @@ struct RetryingHTTPClientTests {
         #expect(spy.requests.count == 2)
     }
 
+    /// A retry that finds no connection says nothing about the attempt before it, which may have reached the
+    /// backend: a keyed write ends with that attempt's failure (its outcome unknown), never as "nothing was sent".
+    @Test func aKeyedWriteWhoseRetryFindsNoConnectionKeepsTheEarlierFailure() async {
+        let (sut, spy, _) = makeSUT(results: [
+            .failure(Self.error(.connectionLost)), .failure(Self.error(.offline)),
+        ])
+
+        let result = await sut.outcome(of: .post("/v1/transfers", headers: ["Idempotency-Key": "k-1"]))
+
+        #expect(result.error?.kind == .connectionLost)
+        #expect(spy.requests.count == 2)
+    }
+
+    @Test func aReadWhoseRetryFindsNoConnectionIsOffline() async {
+        let (sut, _, _) = makeSUT(results: [.failure(Self.error(.connectionLost)), .failure(Self.error(.offline))])
+
+        let result = await sut.outcome(of: .get("/v1/wallet"))
+
+        #expect(result.error?.kind == .offline)
+    }
+
     @Test(arguments: [
         HTTPClientError.Kind.requestTimeout, .tooManyRequests, .server(status: 500), .server(status: 502),
         .server(status: 503), .server(status: 504), .connectionLost,

@@ -99,6 +99,34 @@ struct URLSessionHTTPClientTests {
         #expect(probe.events().map(\.to) == ["HTTPClientError.offline"])
     }
 
+    /// The connection closes, or is reset, after the request was read and before any answer: the request may have
+    /// been acted on, so it is a lost connection (retried when idempotent), on Linux as on Apple platforms.
+    @Test(arguments: [FaultyProxy.Fault.emptyReply, .reset])
+    func noAnswerAtAllIsALostConnection(_ fault: FaultyProxy.Fault) async throws {
+        let server = try await LoopbackServer.start { _ in .json(200, "{}") }
+        let proxy = try FaultyProxy(upstream: server.baseURL)
+        proxy.failNext("POST /v1/transfers", with: fault)
+
+        let result = await makeSUT().outcome(
+            of: .postJSON(proxy.baseURL, "/v1/transfers", body: ["amount": "1.00"]))
+
+        #expect(result.error?.kind == .connectionLost)
+        proxy.stop()
+        await server.stop()
+    }
+
+    @Test func bytesThatAreNotHTTPAreAnInvalidResponse() async throws {
+        let server = try await LoopbackServer.start { _ in .json(200, "{}") }
+        let proxy = try FaultyProxy(upstream: server.baseURL)
+        proxy.failNext("GET /v1/wallet", with: .notHTTP)
+
+        let result = await makeSUT().outcome(of: HTTPRequest(method: .get, url: proxy.url("/v1/wallet")))
+
+        #expect(result.error?.kind == .invalidResponse)
+        proxy.stop()
+        await server.stop()
+    }
+
     /// A declared length over the limit is refused at the head: the body here would only come after the call's
     /// deadline, so without that check the call would end as a timeout instead.
     @Test func anOversizedDeclaredBodyIsRefusedAtItsHead() async throws {

@@ -22,12 +22,15 @@ public final class FaultyProxy: Sendable {
         case reset
         /// The answer is held back, and the connection stays open until the proxy stops.
         case hold
+        /// Bytes that are not HTTP come back instead of the answer, and the connection closes.
+        case notHTTP
 
         public var description: String {
             switch self {
             case .emptyReply: "an empty reply"
             case .reset: "a reset connection"
             case .hold: "an answer held back"
+            case .notHTTP: "an answer that is not HTTP"
             }
         }
     }
@@ -45,6 +48,11 @@ public final class FaultyProxy: Sendable {
 
     /// Where clients connect.
     public let baseURL: URL
+
+    /// The full URL of `path` through the proxy.
+    public func url(_ path: String) -> URL {
+        baseURL.appendingPathComponent(path)
+    }
 
     /// The request lines passed to the backend so far, in order (`POST /v1/transfers HTTP/1.1`).
     public var forwarded: [String] { state.withLock { $0.forwarded } }
@@ -141,6 +149,9 @@ public final class FaultyProxy: Sendable {
             case .reset?:
                 var option = linger(l_onoff: 1, l_linger: 0)
                 setsockopt(client, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+                return
+            case .notHTTP?:
+                _ = Self.writeAll(client, Data("garbage, not a status line\r\n\r\n".utf8))
                 return
             case .hold?:
                 var byte: UInt8 = 0

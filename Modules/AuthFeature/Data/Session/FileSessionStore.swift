@@ -146,14 +146,11 @@ public actor FileSessionStore: SessionStore {
         do throws(SessionStoreError) {
             try await change { current throws(SessionStoreError) -> FileChange in
                 switch current {
-                case .session:
-                    existed = true
-                    return .remove
-                case .absent:
-                    return .keep
-                case .unusable(let reason):
-                    throw .notASessionFile(path: path.path, reason: reason)
+                case .session: existed = true
+                case .absent: existed = false
+                case .unusable(let reason): throw .notASessionFile(path: path.path, reason: reason)
                 }
+                return existed ? .remove : .keep
             }
         } catch {
             logger.warning("the session is forgotten, but \(error)")
@@ -187,7 +184,6 @@ public actor FileSessionStore: SessionStore {
             throw error.busy ? .busy(path: path.path) : .unwritable(path: path.path, reason: Self.reason(error))
         }
         if let refusal { throw refusal }
-        cache = nil
     }
 
     private static func content(of read: Result<Data, PrivateFileError>) -> Content {
