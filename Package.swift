@@ -82,7 +82,7 @@ let package = Package(
             name: "App",
             dependencies: [
                 "AuthFeature", "PaymentsFeature", "TransfersFeature", "Navigation", "Networking", "Domain",
-                "SharedError",
+                "SharedError", "PrivateFiles",
                 "DemoBackend", argumentParser, logging, mustache,
             ],
             path: "App"

@@ -32,8 +32,7 @@ struct ErrorFlowCommand: AsyncParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "help", let unknown = unknownCommand(in: Array(arguments.dropFirst())) {
             // ArgumentParser would print the root help and exit 0 for a topic it does not know.
-            FileHandle.standardError.write(
-                Data("errorflow: no command '\(unknown)'; `errorflow --help` lists the commands\n".utf8))
+            Console.error("no command '\(unknown)'; `errorflow --help` lists the commands")
             exit(withError: ExitCode(2))
         }
         do {
@@ -46,7 +45,7 @@ struct ErrorFlowCommand: AsyncParsableCommand {
         } catch {
             // ArgumentParser exits 64 for usage errors; the documented usage exit code is 2.
             guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            FileHandle.standardError.write(Data(OutputText.clean(fullMessage(for: error) + "\n").utf8))
             exit(withError: ExitCode(2))
         }
     }

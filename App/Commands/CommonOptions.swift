@@ -93,8 +93,13 @@ struct BackendOptions: ParsableArguments {
             ["http", "https"].contains(scheme), let host = components.host, !host.isEmpty,
             components.port.map({ (1...65535).contains($0) }) ?? true, let url = components.url
         else {
-            throw ValidationError(
-                "--base-url '\(text)' is not an http(s) URL with a host and a port from 1 to 65535, such as http://127.0.0.1:8080"
+            throw Console.refusal(
+                "--base-url '\(withoutUserInfo(text))' is not an http(s) URL with a host and a port from 1 to 65535, such as http://127.0.0.1:8080"
+            )
+        }
+        if components.user != nil || components.password != nil {
+            throw Console.refusal(
+                "--base-url \(withoutUserInfo(text)) carries a user name or password; the backend contract signs in with tokens, so give the URL without them"
             )
         }
         let origin = BackendOrigin(url)
@@ -126,6 +131,12 @@ struct BackendOptions: ParsableArguments {
     /// `--timeout` as a duration, if given.
     var callTimeout: Duration? {
         timeout.map { .milliseconds(Int(($0 * 1000).rounded(.up))) }
+    }
+
+    /// `text` with anything between `scheme://` and an `@` before the first `/` replaced by `***`, so a refused URL
+    /// never shows its password.
+    static func withoutUserInfo(_ text: String) -> String {
+        text.replacing(#/^(?<scheme>[A-Za-z][A-Za-z0-9+.\-]*:\/\/)[^\/]*@/#) { match in "\(match.output.scheme)***@" }
     }
 
     /// `--session-file`, or the default under the user's config directory.

@@ -73,7 +73,7 @@ struct LoadCommand: AsyncParsableCommand {
         line.finish()
         switch format {
         case .text: try Console.output(LoadReport.render(result, style: Console.style))
-        case .json: try Console.output(LoadReport.json(result))
+        case .json: try Console.output(LoadReport.json(result), json: true)
         }
         if case .interrupted(let signal) = result.stoppedBy {
             throw ExitCode(InterruptSignals.exitCode(for: signal))

@@ -40,7 +40,7 @@ struct ScenariosCommand: ParsableCommand {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let data = (try? encoder.encode(scenarios.map(Listed.init))) ?? Data("[]".utf8)
-            try Console.output(String(decoding: data, as: UTF8.self))
+            try Console.output(String(decoding: data, as: UTF8.self), json: true)
         }
     }
 

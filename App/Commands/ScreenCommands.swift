@@ -39,7 +39,9 @@ enum ScreenCommand {
             case .mermaid: MermaidJourney.render(report)
             case .html: try Console.page([report], title: "ErrorFlow: \(report.scenario ?? screen.rawValue)")
             }
-        try Console.deliver(text, to: output.outputPath, secrets: context.secrets, keepingPersonal: screen == .profile)
+        try Console.deliver(
+            text, to: output.outputPath, secrets: context.secrets, keepingPersonal: screen == .profile,
+            json: output.format == .json)
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }
 
@@ -60,7 +62,8 @@ enum ScreenCommand {
         guard !waiting.isEmpty else {
             try Console.output(
                 output.format == .json
-                    ? #"{"pending":[]}"# : "No transfer to \(BackendOrigin(baseURL)) waits for its outcome.")
+                    ? #"{"pending":[]}"# : "No transfer to \(BackendOrigin(baseURL)) waits for its outcome.",
+                json: output.format == .json)
             return
         }
         let context = Context(output: output)
@@ -80,7 +83,7 @@ enum ScreenCommand {
             output.format == .json
             ? #"{"pending":["# + reports.map(JSONReport.render).joined(separator: ",") + "]}"
             : lines.joined(separator: "\n")
-        try Console.deliver(text, to: output.outputPath, secrets: context.secrets)
+        try Console.deliver(text, to: output.outputPath, secrets: context.secrets, json: output.format == .json)
         if let failed = reports.map(\.exitCode).max(), failed != 0 { throw ExitCode(failed) }
     }
 

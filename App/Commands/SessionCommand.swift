@@ -27,7 +27,7 @@ struct SessionCommand: ParsableCommand {
             let path = try BackendOptions.checkedSessionFile(sessionFile)
             let session = await FileSessionStore(path: path, logger: Self.quietLogger).load()
             let summary = SessionSummary(path: path.path, session: session)
-            try Console.output(format == .json ? summary.json : summary.text)
+            try Console.output(format == .json ? summary.json : summary.text, json: format == .json)
         }
 
         static let quietLogger = Logger(label: "session") { _ in SwiftLogNoOpLogHandler() }

@@ -80,7 +80,7 @@ struct TourCommand: AsyncParsableCommand {
             try Console.deliver((sections + [summary]).joined(separator: "\n"), to: output.outputPath, secrets: secrets)
         case .json:
             let json = TourJSON(reports, elapsed: total, environment: output.env.environment).rendered()
-            try Console.deliver(json, to: output.outputPath, secrets: secrets)
+            try Console.deliver(json, to: output.outputPath, secrets: secrets, json: true)
         case .mermaid:
             if let folder = output.outputPath {
                 try Self.writeDiagrams(reports, to: URL(fileURLWithPath: folder), secrets: secrets)
@@ -99,7 +99,7 @@ struct TourCommand: AsyncParsableCommand {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for report in reports {
-                let diagram = secrets.scrub(MermaidJourney.render(report)) + "\n"
+                let diagram = OutputText.clean(secrets.scrub(MermaidJourney.render(report))) + "\n"
                 try Data(diagram.utf8).write(
                     to: folder.appendingPathComponent("\(report.scenario ?? report.screen.rawValue).mmd"))
             }

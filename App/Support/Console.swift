@@ -27,9 +27,9 @@ enum Console {
 
     static var inputIsTerminal: Bool { isatty(STDIN_FILENO) != 0 }
 
-    /// One line on stderr: `errorflow: message`.
+    /// One line on stderr: `errorflow: message`, without control characters.
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("errorflow: \(message)\n".utf8))
+        FileHandle.standardError.write(Data(OutputText.clean("errorflow: \(message)\n").utf8))
     }
 
     /// Says why a command refuses to go on, in one line, and returns the usage exit code (2) to throw.
@@ -39,38 +39,49 @@ enum Console {
     }
 
     /// Writes `text` and a newline to stdout, scrubbed of every secret the app holds (the user's own email is
-    /// kept on the profile screen); a failed write (a full disk, a closed pipe) is exit 1.
-    static func output(_ text: String, secrets: SecretValues? = nil, keepingPersonal: Bool = false) throws {
-        let scrubbed =
-            secrets?.scrub(text, placeholder: Redaction.placeholder, keepingPersonal: keepingPersonal) ?? text
+    /// kept on the profile screen) and of control characters (``OutputText``; `json` for JSON text); a failed
+    /// write (a full disk, a closed pipe) is exit 1.
+    static func output(
+        _ text: String, secrets: SecretValues? = nil, keepingPersonal: Bool = false, json: Bool = false
+    ) throws {
+        let cleaned = finished(text, secrets: secrets, keepingPersonal: keepingPersonal, json: json)
         do {
-            try FileHandle.standardOutput.write(contentsOf: Data((scrubbed + "\n").utf8))
+            try FileHandle.standardOutput.write(contentsOf: Data(cleaned.utf8))
         } catch {
             self.error("cannot write the output: \(error.localizedDescription)")
             throw ExitCode(1)
         }
     }
 
-    /// Writes `text` to the file at `path` (replacing it), or to stdout when there is none; scrubbed as
-    /// ``output(_:secrets:keepingPersonal:)`` scrubs. A path that cannot be written is one line and exit 1.
+    /// Writes `text` to the path the user gave with `--output`, or to stdout when there is none; scrubbed and
+    /// cleaned as ``output(_:secrets:keepingPersonal:json:)`` does. What is at the path decides how
+    /// (``OutputDestination``): a regular file (or nothing) is replaced atomically; a FIFO or a character device
+    /// (`/dev/stdout`, `/dev/tty`) is written through; a symbolic link is followed to what it names; a directory or a
+    /// block device is refused (exit 2, one line). A write that fails is one line and exit 1.
     static func deliver(
-        _ text: String, to path: String?, secrets: SecretValues? = nil, keepingPersonal: Bool = false
+        _ text: String, to path: String?, secrets: SecretValues? = nil, keepingPersonal: Bool = false,
+        json: Bool = false
     ) throws {
-        guard let path else { return try output(text, secrets: secrets, keepingPersonal: keepingPersonal) }
-        let scrubbed =
-            secrets?.scrub(text, placeholder: Redaction.placeholder, keepingPersonal: keepingPersonal) ?? text
+        guard let path else { return try output(text, secrets: secrets, keepingPersonal: keepingPersonal, json: json) }
+        let cleaned = finished(text, secrets: secrets, keepingPersonal: keepingPersonal, json: json)
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-            throw refusal("--output \(path) is a folder; give a file name")
-        }
-        do {
-            try Data((scrubbed + "\n").utf8).write(to: url, options: .atomic)
-        } catch {
-            self.error("cannot write \(url.path): \(error.localizedDescription)")
+        do throws(OutputDestination.Failure) {
+            let destination = try OutputDestination(url)
+            try destination.write(Data(cleaned.utf8))
+            if destination.isFile { self.error("wrote \(url.path)") }
+        } catch .refused(let reason) {
+            throw refusal("--output \(path) \(reason)")
+        } catch .failed(let reason) {
+            self.error("cannot write \(url.path): \(reason)")
             throw ExitCode(1)
         }
-        self.error("wrote \(url.path)")
+    }
+
+    /// The text as it leaves the app: secrets scrubbed, control characters removed, one newline at the end.
+    private static func finished(_ text: String, secrets: SecretValues?, keepingPersonal: Bool, json: Bool) -> String {
+        let scrubbed =
+            secrets?.scrub(text, placeholder: Redaction.placeholder, keepingPersonal: keepingPersonal) ?? text
+        return OutputText.clean(scrubbed, json: json) + "\n"
     }
 
     /// The HTML report for `reports`; a template that does not parse (a defect of the report) is one line and
@@ -132,7 +143,8 @@ enum Console {
             guard requestLines else { return SwiftLogNoOpLogHandler() }
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = .info
-            return handler
+            // A request's path is the client's text: it loses its control characters like everything else written.
+            return RedactingLogHandler(writingTo: handler, verbose: true, secrets: nil)
         }
     }
 

@@ -123,13 +123,19 @@ struct SharedFilesAcrossProcessesTests {
 
     // MARK: - The report outbox, shared
 
+    /// Both runs read the outbox before either queues (the cards answer waits until both have asked), so each
+    /// queues a report of its own into the same file at about the same moment.
     @Test func twoRunsQueueingReportsAtOnceKeepEveryReport() async throws {
         let (backend, home, url) = try await signedInBackend()
         await backend.answerReports(with: 503)
+        let bothAsked = Barrier(count: 2, timeLimit: .seconds(100))
+        await backend.beforeAnswering { request in
+            if request.path == "/v1/payment-cards" { await bothAsked.arriveAndWait() }
+        }
 
-        async let first = Binary.run(["payments", "--base-url", url, "--format", "json"], home: home.url)
-        async let second = Binary.run(["payments", "--base-url", url, "--format", "json"], home: home.url)
-        let runs = try await [first, second]
+        let first = try Binary.start(["payments", "--base-url", url, "--format", "json"], home: home.url)
+        let second = try Binary.start(["payments", "--base-url", url, "--format", "json"], home: home.url)
+        let runs = [await first.finish(), await second.finish()]
 
         #expect(runs.map(\.status) == [0, 0])
         let outbox = try OutboxFile(home: home)

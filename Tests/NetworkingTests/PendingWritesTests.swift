@@ -94,16 +94,38 @@ struct PendingWritesTests {
         #expect(await journal.entries.map(\.idempotencyKey) == (stays ? ["k"] : []))
     }
 
-    @Test func anAnswerSettlesTheWriteAndTheNextSendDrawsItsOwnKey() async {
+    @Test func anAnswerReadAndUnderstoodSettlesTheWriteAndTheNextSendDrawsItsOwnKey() async {
         let journal = makeJournal(nil)
         let spy = HTTPClientSpy(answering: .json(201, "{}"))
         let sut = JournalingHTTPClient(decoratee: spy, journal: journal, logger: quietLogger)
 
-        _ = await sut.outcome(of: keyed(transfer(amount: "1.00"), "first"))
+        let answer = await sut.outcome(of: keyed(transfer(amount: "1.00"), "first")).value
+        #expect(await journal.entries.map(\.idempotencyKey) == ["first"], "made, but not read yet")
+        await answer?.journalled?.settle()
         _ = await sut.outcome(of: keyed(transfer(amount: "1.00"), "second"))
 
         #expect(spy.requests.map { $0.headers[HeaderName.idempotencyKey] } == ["first", "second"])
-        #expect(await journal.entries.isEmpty)
+    }
+
+    /// A receipt that does not decode leaves the user as unsure as no answer: the write stays journalled, and
+    /// sending it again asks the backend under the same key.
+    @Test func aWriteWhoseReceiptCannotBeReadStaysJournalled() async {
+        let journal = makeJournal(nil)
+        let spy = HTTPClientSpy(answering: .json(201, #"{"id": 7}"#))
+        let call = RemoteCall<HTTPClientError>(
+            client: JournalingHTTPClient(decoratee: spy, journal: journal, logger: quietLogger),
+            reporter: ClientReportingSpy(), module: "Test", logger: quietLogger, mapHTTPError: { $0 },
+            mapDecodingFailure: { _ in HTTPClientError(kind: .invalidResponse, context: .init(request: .get("/"))) })
+
+        for key in ["first", "second"] {
+            _ = try? await call.perform(keyed(transfer(amount: "1.00"), key), endpoint: "/v1/transfers") {
+                (_: Data) throws(DecodingFailure) -> Decoded<String> in
+                throw DecodingFailure(keyPath: "id", kind: .invalid, detail: "not a string")
+            }
+        }
+
+        #expect(spy.requests.map { $0.headers[HeaderName.idempotencyKey] } == ["first", "first"])
+        #expect(await journal.entries.map(\.state) == [.unknown])
     }
 
     @Test func aWriteWhoseOutcomeIsUnknownIsSentAgainUnderItsKeyAndTheJourneySaysSo() async {
@@ -119,7 +141,6 @@ struct PendingWritesTests {
 
         #expect(spy.requests.map { $0.headers[HeaderName.idempotencyKey] } == ["first", "first"])
         #expect(probe.events().map(\.action) == [.recovered])
-        #expect(await journal.entries.isEmpty, "the answer settled it")
     }
 
     @Test func readsAndUnkeyedWritesPassUntouched() async {

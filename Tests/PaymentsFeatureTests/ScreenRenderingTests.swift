@@ -34,7 +34,7 @@ struct ScreenRenderingTests {
         state.isEmpty = true
         state.message = "No payment methods"
 
-        let coloured = PaymentMethodsScreen.render(state, style: TerminalStyle(usesColor: true))
+        let coloured = OutputText.clean(PaymentMethodsScreen.render(state, style: TerminalStyle(usesColor: true)))
         let plain = PaymentMethodsScreen.render(state, style: .plain)
 
         #expect(coloured.contains("\u{1B}["))

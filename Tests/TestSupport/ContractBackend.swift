@@ -58,6 +58,14 @@ public final class ContractBackend: Sendable {
         hooks.setAfter(hook)
     }
 
+    /// From now on every string in every JSON answer (tokens aside, which the client must send back) ends with
+    /// ``plantedControls``: escape sequences, a bell, C1 controls, an OSC 52 clipboard write.
+    public func plantControlsInEveryString() async { await state.setPlantsControls() }
+
+    /// What ``plantControlsInEveryString()`` appends: ESC [2J (clear the screen), BEL, CSI as one C1 byte, OSC 52
+    /// (write the clipboard), a carriage return and a backspace.
+    public static let plantedControls = "\u{1B}[2J\u{07}\u{9B}31m\u{1B}]52;c;cGF3bmVk\u{07}\u{0D}\u{08}\u{85}"
+
     /// How many refreshes were asked for, refused ones included.
     public var refreshRequests: Int { server.requests.filter { $0.path == "/v1/auth/refresh" }.count }
 
@@ -149,6 +157,9 @@ private actor State {
     private var transfers: [String: (body: Data, json: String)] = [:]
     private var transferFault: ContractBackend.TransferFault?
     private var revokesOnRefresh = false
+    private var plantsControls = false
+
+    func setPlantsControls() { plantsControls = true }
 
     var transferCount: Int { transfers.count }
 
@@ -170,6 +181,30 @@ private actor State {
     func setReportStatus(_ status: Int) { reportStatus = status }
 
     func answer(_ request: RecordedRequest) -> ScriptedResponse {
+        let response = decide(request)
+        guard plantsControls, let object = try? JSONSerialization.jsonObject(with: response.body),
+            let planted = try? JSONSerialization.data(withJSONObject: Self.planting(object, key: nil))
+        else { return response }
+        var hostile = response
+        hostile.body = planted
+        return hostile
+    }
+
+    /// `value` with ``ContractBackend/plantedControls`` at the end of every string but the tokens.
+    private static func planting(_ value: Any, key: String?) -> Any {
+        switch value {
+        case let text as String where !["accessToken", "refreshToken"].contains(key ?? ""):
+            return text + ContractBackend.plantedControls
+        case let object as [String: Any]:
+            return object.reduce(into: [String: Any]()) { $0[$1.key] = planting($1.value, key: $1.key) }
+        case let array as [Any]:
+            return array.map { planting($0, key: key) }
+        default:
+            return value
+        }
+    }
+
+    private func decide(_ request: RecordedRequest) -> ScriptedResponse {
         if let bearer = request.header("Authorization")?.split(separator: " ").last {
             presented.append(String(bearer))
         }

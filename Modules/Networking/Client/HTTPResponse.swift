@@ -7,6 +7,9 @@ public struct HTTPResponse: Hashable, Sendable {
     public var body: Data
     /// Which send of the call this is the answer to (1 for the first; more after a retry or a replay).
     public var attempt: Int
+    /// The pending-writes journal's entry of the keyed write this answers, if it was journalled: whoever reads the
+    /// answer settles it once it has understood it (``JournalledWrite``).
+    public var journalled: JournalledWrite?
 
     public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data(), attempt: Int = 1) {
         self.status = status

@@ -55,6 +55,8 @@ public struct RemoteCall<RepositoryError: Error & JourneyDescribable>: Sendable 
             decoded = try decode(response.body)
         } catch {
             observer?.observe(BackendAnswer(error, endpoint: endpoint), endpoint: endpoint)
+            // The write was made, but its receipt cannot be read: it stays in the journal, as unsure as no answer.
+            await response.journalled?.leaveUnknown()
             // The backend engineers hear about a broken required field too, not only about defaults.
             reporter.submit(
                 DecodingReport(defects: [DecodingDefect(keyPath: error.keyPath, kind: error.kind, detail: error.detail)]
@@ -63,6 +65,7 @@ public struct RemoteCall<RepositoryError: Error & JourneyDescribable>: Sendable 
             throw mapped(mapDecodingFailure(error), from: error)
         }
         observer?.observe(.answered, endpoint: endpoint)
+        await response.journalled?.settle()
         reporter.submit(decoded.report, endpoint: endpoint)
         if response.attempt > 1, let key = request.headers[HeaderName.idempotencyKey], !key.isEmpty {
             // A write that needed more than one send: the journey says it was still made once.

@@ -7,8 +7,10 @@ import SharedError
 ///
 /// - The same write (method, endpoint and body) already waiting in the journal is sent under its journalled key,
 ///   not the one the request proposed; the journey says so.
-/// - An answer, or a failure that proves the write was not made, settles it (``HTTPClientError/leavesOutcomeUnknown``);
-///   any other failure leaves it waiting.
+/// - A failure that proves the write was not made settles it (``HTTPClientError/leavesOutcomeUnknown``); any other
+///   failure leaves it waiting. A 2xx answer is handed on with its ``JournalledWrite``: the write was made, but only
+///   whoever reads the answer knows whether the user got it (a receipt that does not decode leaves them as unsure
+///   as no answer), so the reader settles it (``RemoteCall`` does).
 /// - Requests without a key, and idempotent methods, pass through untouched.
 ///
 /// It sits outside authentication and retry, so that it sees the outcome of the whole call.
@@ -40,8 +42,8 @@ public struct JournalingHTTPClient: HTTPClient {
             )
         }
         do throws(HTTPClientError) {
-            let response = try await decoratee.send(keyed)
-            await journal.settle(key: key)
+            var response = try await decoratee.send(keyed)
+            response.journalled = JournalledWrite(journal: journal, key: key)
             return response
         } catch {
             if error.leavesOutcomeUnknown {
@@ -51,5 +53,35 @@ public struct JournalingHTTPClient: HTTPClient {
             }
             throw error
         }
+    }
+}
+
+/// A keyed write the journal holds until its answer is understood.
+public struct JournalledWrite: Hashable, Sendable {
+    private let journal: PendingWrites
+    /// The `Idempotency-Key` it was sent under.
+    public let key: String
+
+    init(journal: PendingWrites, key: String) {
+        self.journal = journal
+        self.key = key
+    }
+
+    /// The answer was understood: the write leaves the journal.
+    public func settle() async {
+        await journal.settle(key: key)
+    }
+
+    /// The answer came but could not be read: the write stays, to be sent again under its key.
+    public func leaveUnknown() async {
+        await journal.markUnknown(key: key)
+    }
+
+    public static func == (lhs: JournalledWrite, rhs: JournalledWrite) -> Bool {
+        lhs.key == rhs.key && lhs.journal === rhs.journal
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
     }
 }

@@ -2,8 +2,8 @@ public import Logging
 public import SharedError
 
 /// A log handler in front of another that scrubs every line, message and metadata, of what ``Redaction`` finds
-/// (patterns, and the secrets the app holds, by value), and leaves out journey lines unless verbose: the journey
-/// has its own place (the collector, `--trace`, JSON, Mermaid).
+/// (patterns, and the secrets the app holds, by value) and of control characters (``OutputText``), and leaves out
+/// journey lines unless verbose: the journey has its own place (the collector, `--trace`, JSON, Mermaid).
 public struct RedactingLogHandler: LogHandler {
     private var output: any LogHandler
     private let verbose: Bool
@@ -48,7 +48,7 @@ public struct RedactingLogHandler: LogHandler {
     public func log(event: LogEvent) {
         if !verbose, event.metadata?["journey.action"] != nil { return }
         var scrubbed = event
-        scrubbed.message = "\(Redaction.text(event.message.description, known: secrets))"
+        scrubbed.message = "\(OutputText.clean(Redaction.text(event.message.description, known: secrets)))"
         scrubbed.metadata = event.metadata.map { Self.scrub($0, secrets: secrets) }
         output.log(event: scrubbed)
     }
@@ -59,8 +59,9 @@ public struct RedactingLogHandler: LogHandler {
 
     private static func scrub(_ value: Logger.Metadata.Value, secrets: SecretValues?) -> Logger.Metadata.Value {
         switch value {
-        case .string(let text): .string(Redaction.text(text, known: secrets))
-        case .stringConvertible(let convertible): .string(Redaction.text("\(convertible)", known: secrets))
+        case .string(let text): .string(OutputText.clean(Redaction.text(text, known: secrets)))
+        case .stringConvertible(let convertible):
+            .string(OutputText.clean(Redaction.text("\(convertible)", known: secrets)))
         case .array(let values): .array(values.map { scrub($0, secrets: secrets) })
         case .dictionary(let dictionary): .dictionary(scrub(dictionary, secrets: secrets))
         }

@@ -1,7 +1,8 @@
 /// How views draw text on a terminal: with ANSI colour, or plain.
 ///
 /// Views must read well without colour; colour only adds emphasis. The CLI turns it on only on a terminal and
-/// never when `NO_COLOR` is set.
+/// never when `NO_COLOR` is set. Colour is written as the process's own marks, which ``OutputText/clean(_:json:)``
+/// turns into ANSI codes where the text leaves the app, so no escape a backend sent can pass for one.
 public struct TerminalStyle: Hashable, Sendable {
     public var usesColor: Bool
 
@@ -24,7 +25,7 @@ public struct TerminalStyle: Hashable, Sendable {
     }
 
     private func paint(_ text: String, _ code: String) -> String {
-        usesColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+        usesColor ? OutputText.styleMark(code) + text + OutputText.styleMark("0") : text
     }
 }
 
