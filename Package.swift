@@ -11,6 +11,10 @@ let httpTypes: Target.Dependency = .product(name: "HTTPTypes", package: "swift-h
 let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
 let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 let mustache: Target.Dependency = .product(name: "Mustache", package: "swift-mustache")
+let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
+let nioHTTP1: Target.Dependency = .product(name: "NIOHTTP1", package: "swift-nio")
+let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio")
+let nioHTTPCompression: Target.Dependency = .product(name: "NIOHTTPCompression", package: "swift-nio-extras")
 
 // MARK: - Package
 
@@ -37,6 +41,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1", traits: []),
         // The HTML report's templates: logic-less, HTML-escaping by default.
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", exact: "2.1.1"),
+        // The transport on Linux: streamed bodies with backpressure, bounded decompression, IPv6 (AsyncHTTPTransport).
+        .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", exact: "1.35.2"),
         // Tests only: reads docs/openapi.yaml to hold it to the demo backend.
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
     ],
@@ -52,6 +59,15 @@ let package = Package(
         .target(
             name: "Networking", dependencies: ["SharedError", "PrivateFiles", logging], path: "Modules/Networking"),
         .target(name: "Domain", dependencies: ["SharedError", logging], path: "Modules/Domain"),
+
+        // MARK: The streaming transport (the composition and its tests only: nothing else builds swift-nio-ssl)
+        .target(
+            name: "AsyncHTTPTransport",
+            dependencies: [
+                "Networking", "SharedError", logging, asyncHTTPClient, nioCore, nioHTTP1, nioPosix, nioHTTPCompression,
+            ],
+            path: "Modules/AsyncHTTPTransport"
+        ),
 
         // MARK: Vendor stand-ins (each imported only by its feature's Data/)
         .target(name: "AuthenticationServicesStandIn", path: "Modules/ThirdParty/AuthenticationServicesStandIn"),
@@ -82,7 +98,7 @@ let package = Package(
             name: "App",
             dependencies: [
                 "AuthFeature", "PaymentsFeature", "TransfersFeature", "Navigation", "Networking", "Domain",
-                "SharedError", "PrivateFiles",
+                "SharedError", "PrivateFiles", "AsyncHTTPTransport",
                 "DemoBackend", argumentParser, logging, mustache,
             ],
             path: "App"
@@ -150,6 +166,11 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ],
             path: "Tests/AppTests"
+        ),
+        .testTarget(
+            name: "TransportTests",
+            dependencies: ["AsyncHTTPTransport", "Networking", "SharedError", "TestSupport", logging],
+            path: "Tests/TransportTests"
         ),
         .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),
     ],

@@ -35,6 +35,7 @@ struct ErrorFlowCommand: AsyncParsableCommand {
             Console.error("no command '\(unknown)'; `errorflow --help` lists the commands")
             exit(withError: ExitCode(2))
         }
+        var failure: (any Error)?
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -43,11 +44,15 @@ struct ErrorFlowCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            // ArgumentParser exits 64 for usage errors; the documented usage exit code is 2.
-            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-            FileHandle.standardError.write(Data(OutputText.clean(fullMessage(for: error) + "\n").utf8))
-            exit(withError: ExitCode(2))
+            failure = error
         }
+        // One transport served the whole run; it closes its connections before the process ends.
+        await ProcessTransport.shutdown()
+        guard let failure else { return }
+        // ArgumentParser exits 64 for usage errors; the documented usage exit code is 2.
+        guard exitCode(for: failure) == .validationFailure else { exit(withError: failure) }
+        FileHandle.standardError.write(Data(OutputText.clean(fullMessage(for: failure) + "\n").utf8))
+        exit(withError: ExitCode(2))
     }
 
     /// The first name in `path` that is not a command at its place (`help session frob` → `frob`), if any.

@@ -112,7 +112,7 @@ enum ScreenCommand {
                 baseURL: baseURL, sessionFile: sessionFile, outboxFile: Console.defaultOutboxFile,
                 journalFile: Console.defaultJournalFile, environment: output.env.environment,
                 signInAgent: signInAgent ?? .scripted(.approve), appVersion: ErrorFlowCommand.configuration.version,
-                secrets: secrets, logger: logger)
+                secrets: secrets, logger: logger, transport: ProcessTransport.shared)
             option?.plan.apply(to: &configuration, answeringSignIn: signInAgent == nil)
             if let timeout = backend.callTimeout { configuration.chain.timeout = timeout }
             let run = ScreenRun(

@@ -32,7 +32,7 @@ struct AppConfiguration {
     /// The secrets the app learns, scrubbed from whatever it writes; shared with the process's log handler.
     var secrets: SecretValues
     var logger: Logger
-    /// Wraps the transport, under every decorator of the chain: a place for instrumentation that must see each
-    /// attempt (the load run numbers its calls here). The app leaves the transport as it is.
-    var instrumentTransport: @Sendable (any HTTPClient) -> any HTTPClient = { $0 }
+    /// The innermost client, under every decorator of the chain: the process's transport (AsyncHTTPClient or
+    /// URLSession), which its transport journey steps name.
+    var transport: any HTTPClient
 }

@@ -36,9 +36,7 @@ final class ComposedApp {
         let origin = BackendOrigin(configuration.baseURL)
         let pendingWrites = PendingWrites(file: configuration.journalFile, origin: origin, logger: logger)
         self.pendingWrites = pendingWrites
-        let transport = configuration.instrumentTransport(
-            URLSessionHTTPClient(
-                configuration: .init(defaultTimeout: configuration.chain.timeout), clock: clock, logger: logger))
+        let transport = configuration.transport
         chain = HTTPChain(
             transport: transport, settings: configuration.chain, clock: clock, secrets: configuration.secrets,
             journal: pendingWrites, logger: logger

@@ -31,6 +31,8 @@ struct DemoRun {
         var temporaryDirectory = FileManager.default.temporaryDirectory
         /// What the transfer screen sends; `nil` sends the scenario's form.
         var transferInput: TransferInput?
+        /// The transport; `nil` uses the process's (``ProcessTransport``).
+        var transport: (any HTTPClient)?
     }
 
     let options: Options
@@ -46,7 +48,8 @@ struct DemoRun {
         var configuration = AppConfiguration(
             baseURL: backend.url, sessionFile: folder.appendingPathComponent("session.json"), outboxFile: nil,
             environment: options.environment, signInAgent: options.signInAgent ?? .scripted(plan.signInAnswer),
-            appVersion: options.appVersion, secrets: options.secrets, logger: options.logger)
+            appVersion: options.appVersion, secrets: options.secrets, logger: options.logger,
+            transport: options.transport ?? ProcessTransport.shared)
         plan.apply(to: &configuration, answeringSignIn: options.signInAgent == nil)
 
         var notes = backend.note.map { [$0] } ?? []

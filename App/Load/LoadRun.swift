@@ -95,9 +95,8 @@ struct LoadRun {
         var configuration = AppConfiguration(
             baseURL: backend.baseURL, sessionFile: folder.appendingPathComponent("session.json"), outboxFile: nil,
             environment: .prod, signInAgent: .scripted(.approve), appVersion: "load", secrets: SecretValues(),
-            logger: logger)
+            logger: logger, transport: CallNumberingHTTPClient(base: ProcessTransport.shared))
         configuration.chain.refreshBudget = .init(maximumRefreshes: 10_000, window: .seconds(60))
-        configuration.instrumentTransport = { CallNumberingHTTPClient(base: $0) }
         try? await FileSessionStore(path: configuration.sessionFile, logger: logger).save(
             StoredSession(
                 accessToken: seed.accessToken, refreshToken: seed.refreshToken, expiresAt: nil, userID: seed.userID,

@@ -63,7 +63,7 @@ enum MermaidJourney {
         init(_ origin: JourneyOrigin) {
             switch origin {
             case .backend: (id, title) = ("backend", "Backend")
-            case .transport: (id, title) = ("transport", "Transport (URLSession)")
+            case .transport: (id, title) = ("transport", "Transport")
             case .vendorSDK: (id, title) = ("vendorSDK", "Vendor SDK")
             case .networking: (id, title) = ("networking", "Networking")
             case .vendor: (id, title) = ("vendor", "Vendor facade")

@@ -23,7 +23,7 @@ struct DemoBackendTests {
             method: HTTPMethod(rawValue: method), url: backend.baseURL.appendingPathComponent(path),
             headers: ["Content-Type": "application/json"], body: body.isEmpty ? nil : Data(body.utf8))
 
-        let response = await URLSessionHTTPClient(logger: quietLogger).outcome(of: request)
+        let response = await URLSessionHTTPClient().outcome(of: request)
         await backend.stop()
 
         #expect(response.value?.status == status)
@@ -37,7 +37,7 @@ struct DemoBackendTests {
             method: .post, url: backend.baseURL.appendingPathComponent("/v1/client-reports"),
             body: Data(repeating: 0x20, count: 70 * 1024))
 
-        let response = await URLSessionHTTPClient(logger: quietLogger).outcome(of: request)
+        let response = await URLSessionHTTPClient().outcome(of: request)
         await backend.stop()
 
         #expect(response.value?.status == 413)
@@ -47,7 +47,7 @@ struct DemoBackendTests {
         let backend = try await DemoBackend.start(scenario: .paymentsHappy, logger: quietLogger)
         let sender = ClientReportSender(
             client: StatusCodeMappingHTTPClient(
-                decoratee: URLSessionHTTPClient(logger: quietLogger), logger: quietLogger),
+                decoratee: URLSessionHTTPClient(), logger: quietLogger),
             configuration: .init(
                 endpointURL: backend.baseURL.appendingPathComponent("/v1/client-reports"), appVersion: "test"),
             logger: quietLogger)
@@ -159,7 +159,7 @@ struct DemoBackendTests {
         let request = HTTPRequest(
             method: .post, url: backend.baseURL.appendingPathComponent("/v1/transfers"), headers: headers,
             body: Data(body.utf8))
-        return await URLSessionHTTPClient(logger: quietLogger).outcome(of: request)
+        return await URLSessionHTTPClient().outcome(of: request)
     }
 
     private func call(
@@ -168,7 +168,7 @@ struct DemoBackendTests {
         let request = HTTPRequest(
             method: method, url: backend.baseURL.appendingPathComponent(path),
             headers: ["Authorization": "Bearer \(token)"])
-        return await URLSessionHTTPClient(logger: quietLogger).outcome(of: request)
+        return await URLSessionHTTPClient().outcome(of: request)
     }
 
     private func errorCode(_ answer: Result<HTTPResponse, HTTPClientError>) -> String? {

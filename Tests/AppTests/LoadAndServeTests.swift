@@ -123,7 +123,7 @@ struct ServeAndOutputTests {
         let running = try Binary.start(["serve", "--port", "0"] + (quiet ? ["--quiet"] : []))
         let baseURL = try await Self.address(of: running)
 
-        let answer = await URLSessionHTTPClient(logger: quietLogger).outcome(
+        let answer = await URLSessionHTTPClient().outcome(
             of: HTTPRequest(method: .get, url: baseURL.appendingPathComponent("/v1/wallet")))
         running.send(SIGINT)
         let run = await running.finish()

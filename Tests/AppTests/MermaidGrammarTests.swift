@@ -96,8 +96,10 @@ struct MermaidJourneyTests {
         #expect(signIn.contains("data->>presentation: ignored [ignorable] SignInError.canceled ∎"))
         #expect(!signIn.contains("backend"), "nothing came from the backend")
         #expect(
-            network.contains(
-                "transport->>networking: mapped [unhandleable] URLError.cannotConnectToHost → HTTPClientError.offline"))
+            network.split(separator: "\n").contains {
+                $0.contains("transport->>networking: mapped [unhandleable] ")
+                    && $0.hasSuffix("→ HTTPClientError.offline")
+            }, "the transport's own failure, named by the transport, mapped by Networking")
         #expect(network.contains("presentation->>navigation: presented"))
     }
 

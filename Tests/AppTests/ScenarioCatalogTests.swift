@@ -77,7 +77,7 @@ struct Expectation: Sendable, CustomTestStringConvertible {
         .init(
             scenario: .offline, outcome: "presented", exitCode: 3,
             steps: [
-                "networking mapped URLError.cannotConnectToHost → HTTPClientError.offline",
+                "networking mapped … → HTTPClientError.offline",
                 "navigation presented APIError.networkUnavailable → alert: Network unavailable",
             ]),
         .init(
@@ -92,7 +92,7 @@ struct Expectation: Sendable, CustomTestStringConvertible {
         .init(
             scenario: .slowBackend, outcome: "presented", exitCode: 1,
             steps: [
-                "networking mapped deadline passed during transfer → HTTPClientError.timedOut",
+                "networking mapped deadline passed during transfer… → HTTPClientError.timedOut",
                 "navigation presented APIError.timedOut → alert: The server is taking too long",
             ]),
         .init(
@@ -182,7 +182,7 @@ struct Expectation: Sendable, CustomTestStringConvertible {
         .init(
             scenario: .transferTimeoutReplayed, outcome: "content", exitCode: 0,
             steps: [
-                "networking mapped URLError.networkConnectionLost → HTTPClientError.connectionLost",
+                "networking mapped … → HTTPClientError.connectionLost",
                 "data recovered POST /v1/transfers answered on attempt 2 → made once: every attempt carried the same Idempotency-Key",
             ],
             screen: ["✔ t-1 completed"], backendTransfers: 1),
@@ -240,8 +240,13 @@ struct ScenarioCatalogTests {
         let journey = report.journey.map {
             "\($0.event.layer.rawValue) \($0.event.action.rawValue) \($0.event.from) → \($0.event.to ?? "nil")"
         }
+        // A `…` stands for the transport's own name of a failure, which is the platform's (URLSession, SwiftNIO).
         for step in expected.steps {
-            #expect(journey.contains(step), "missing step: \(step)\nin: \(journey.joined(separator: "\n"))")
+            let parts = step.components(separatedBy: "…")
+            let found = journey.contains { line in
+                parts.count == 2 ? line.hasPrefix(parts[0]) && line.hasSuffix(parts[1]) : line == step
+            }
+            #expect(found, "missing step: \(step)\nin: \(journey.joined(separator: "\n"))")
         }
         if expected.journeyIsEmpty {
             #expect(journey.isEmpty, "\(journey)")

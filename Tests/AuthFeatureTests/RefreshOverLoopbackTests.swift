@@ -89,7 +89,7 @@ struct RefreshOverLoopbackTests {
                 StoredSession(
                     accessToken: accessToken, refreshToken: "refresh-1", expiresAt: nil, userID: "u-1",
                     userName: "Ada", origin: BackendOrigin(backend.server.baseURL)))
-            let transport = URLSessionHTTPClient(logger: quietLogger)
+            let transport = URLSessionHTTPClient()
             let plain = StatusCodeMappingHTTPClient(decoratee: transport, logger: logger)
             let session = StoredAuthenticationSession(
                 store: store, client: plain, baseURL: backend.server.baseURL, logger: logger)

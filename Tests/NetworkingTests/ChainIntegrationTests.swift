@@ -59,6 +59,6 @@ struct ChainIntegrationTests {
     }
 
     private func makeChain(session: AuthenticationSessionSpy, logger: Logger) -> any HTTPClient {
-        HTTPChain(transport: URLSessionHTTPClient(logger: logger), logger: logger) { _ in session }.authenticated
+        HTTPChain(transport: URLSessionHTTPClient(), logger: logger) { _ in session }.authenticated
     }
 }

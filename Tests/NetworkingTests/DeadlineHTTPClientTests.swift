@@ -33,7 +33,8 @@ struct DeadlineHTTPClientTests {
         let server = try await LoopbackServer.start { _ in ScriptedResponse(delayBeforeHead: .seconds(5)) }
         let probe = JourneyProbe()
         let sut = DeadlineHTTPClient(
-            decoratee: URLSessionHTTPClient(logger: probe.logger), timeout: .milliseconds(300), logger: probe.logger)
+            decoratee: TransportJourneyHTTPClient(decoratee: URLSessionHTTPClient(), logger: probe.logger),
+            timeout: .milliseconds(300), logger: probe.logger)
 
         let result = await sut.outcome(of: HTTPRequest(method: .get, url: server.url("/v1/wallet")))
         await server.stop()

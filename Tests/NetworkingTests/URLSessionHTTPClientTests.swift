@@ -92,7 +92,8 @@ struct URLSessionHTTPClientTests {
         let url = try await ClosedPort.url().appendingPathComponent("/v1/wallet")
         let probe = JourneyProbe()
 
-        let result = await makeSUT(logger: probe.logger).outcome(of: HTTPRequest(method: .get, url: url))
+        let result = await TransportJourneyHTTPClient(decoratee: makeSUT(), logger: probe.logger).outcome(
+            of: HTTPRequest(method: .get, url: url))
 
         #expect(result.error?.kind == .offline)
         #expect(result.error?.kind.sharedError == .networkUnavailable)
@@ -219,9 +220,7 @@ struct URLSessionHTTPClientTests {
         #expect(!error.debugDescription.contains("secret-value"))
     }
 
-    private func makeSUT(
-        configuration: URLSessionHTTPClient.Configuration = .init(), logger: Logger = quietLogger
-    ) -> URLSessionHTTPClient {
-        URLSessionHTTPClient(configuration: configuration, logger: logger)
+    private func makeSUT(configuration: URLSessionHTTPClient.Configuration = .init()) -> URLSessionHTTPClient {
+        URLSessionHTTPClient(configuration: configuration)
     }
 }

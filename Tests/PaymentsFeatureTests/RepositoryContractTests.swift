@@ -109,7 +109,7 @@ struct RepositoryContractTests {
         case .remoteOverLoopback:
             let server = try await LoopbackServer.start { _ in fixture.served }
             let client = StatusCodeMappingHTTPClient(
-                decoratee: URLSessionHTTPClient(logger: quietLogger), logger: quietLogger)
+                decoratee: URLSessionHTTPClient(), logger: quietLogger)
             try await body(
                 RemoteWalletRepository(
                     client: client, baseURL: server.baseURL, reporter: ClientReportingSpy(), logger: quietLogger))
@@ -135,7 +135,7 @@ struct RepositoryContractTests {
             let server = try await LoopbackServer.start { _ in fixture.served }
             let client = ErrorEnvelopeMappingHTTPClient(
                 decoratee: StatusCodeMappingHTTPClient(
-                    decoratee: URLSessionHTTPClient(logger: quietLogger), logger: quietLogger),
+                    decoratee: URLSessionHTTPClient(), logger: quietLogger),
                 logger: quietLogger)
             try await body(
                 RemotePaymentCardsRepository(

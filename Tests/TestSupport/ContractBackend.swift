@@ -30,14 +30,16 @@ public final class ContractBackend: Sendable {
     }
 
     /// Starts the backend; `reportStatus` is what `POST /v1/client-reports` answers (202 by contract).
-    public static func start(seed: UInt64 = UInt64.random(in: 1...UInt64.max)) async throws -> ContractBackend {
+    public static func start(
+        seed: UInt64 = UInt64.random(in: 1...UInt64.max), address: String = "127.0.0.1"
+    ) async throws -> ContractBackend {
         var random = SplitMix64(seed: seed)
         let user = User(
             id: "own-\(random.next() % 100_000)", name: "Grace \(random.next() % 1_000)",
             email: "grace.\(random.next() % 100_000)@own-backend.test")
         let state = State(random: random, user: user)
         let hooks = Hooks()
-        let server = try await LoopbackServer.start { request in
+        let server = try await LoopbackServer.start(address: address) { request in
             await hooks.before(request)
             let response = await state.answer(request)
             await hooks.after(request, response)

@@ -71,9 +71,12 @@ public final class LoopbackServer: Sendable {
 
     private let host: LoopbackHost
     private let recorder: Recorder
+    private let address: String
 
     public var port: Int { host.port }
-    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
+    public var baseURL: URL {
+        URL(string: "http://\(address.contains(":") ? "[\(address)]" : address):\(port)") ?? URL(fileURLWithPath: "/")
+    }
 
     /// Every request received, in order.
     public var requests: [RecordedRequest] { recorder.all }
@@ -82,20 +85,22 @@ public final class LoopbackServer: Sendable {
         baseURL.appendingPathComponent(path)
     }
 
-    private init(host: LoopbackHost, recorder: Recorder) {
+    private init(host: LoopbackHost, recorder: Recorder, address: String) {
         self.host = host
         self.recorder = recorder
+        self.address = address
     }
 
-    public static func start(script: @escaping Script) async throws -> LoopbackServer {
+    /// Starts the server on `address` (`127.0.0.1`, or `::1` for IPv6).
+    public static func start(address: String = "127.0.0.1", script: @escaping Script) async throws -> LoopbackServer {
         let recorder = Recorder()
         let stopSignal = StopSignal()
         let host = try await LoopbackHost.start(
-            responder: ScriptResponder(script: script, recorder: recorder, stopSignal: stopSignal),
+            responder: ScriptResponder(script: script, recorder: recorder, stopSignal: stopSignal), host: address,
             stopSignal: stopSignal,
             logger: Logger(label: "loopback-server") { _ in SwiftLogNoOpLogHandler() }
         )
-        return LoopbackServer(host: host, recorder: recorder)
+        return LoopbackServer(host: host, recorder: recorder, address: address)
     }
 
     /// Cuts scripted delays short and stops the server.

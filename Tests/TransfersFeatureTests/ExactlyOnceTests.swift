@@ -74,7 +74,7 @@ struct ExactlyOnceTests {
     }
 
     private func signIn(_ backend: ContractBackend) async throws -> String {
-        let response = try await URLSessionHTTPClient(logger: quietLogger).send(
+        let response = try await URLSessionHTTPClient().send(
             .postJSON(backend.baseURL, "/v1/auth/apple", body: ["identityToken": "apple-identity:own"]))
         let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
         return try #require(object?["accessToken"] as? String)
@@ -86,7 +86,7 @@ struct ExactlyOnceTests {
 
     private func makeRepository(baseURL: URL, token: String, logger: Logger) -> RemoteTransferRepository {
         let session = AuthenticationSessionSpy(token: AccessToken(token))
-        let chain = HTTPChain(transport: URLSessionHTTPClient(logger: logger), logger: logger) { _ in session }
+        let chain = HTTPChain(transport: URLSessionHTTPClient(), logger: logger) { _ in session }
         return RemoteTransferRepository(
             client: chain.authenticated, baseURL: baseURL, reporter: ClientReportingSpy(), logger: logger)
     }

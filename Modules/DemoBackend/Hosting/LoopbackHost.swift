@@ -3,7 +3,8 @@ public import Logging
 import NIOCore
 import ServiceLifecycle
 
-/// Runs a Hummingbird responder on 127.0.0.1, on a port the system picks, until ``stop()``.
+/// Runs a Hummingbird responder on a loopback address (127.0.0.1, or ::1), on a port the system picks, until
+/// ``stop()``.
 ///
 /// Used by the embedded demo backend and by the integration tests. Stopping is graceful: the stop signal cuts
 /// deliberate delays short, the server finishes the responses in flight, then closes. (Cancelling a server
@@ -21,14 +22,16 @@ public final class LoopbackHost: Sendable {
         self.stopSignal = stopSignal
     }
 
-    /// Starts `responder` on `127.0.0.1:port` (0: any free port) and returns once it accepts connections.
+    /// Starts `responder` on `host:port` (`127.0.0.1` or `::1`; port 0: any free port) and returns once it accepts
+    /// connections.
     public static func start<Responder: HTTPResponder>(
-        responder: Responder, port: Int = 0, stopSignal: StopSignal = StopSignal(), logger: Logger
+        responder: Responder, host: String = "127.0.0.1", port: Int = 0, stopSignal: StopSignal = StopSignal(),
+        logger: Logger
     ) async throws(LoopbackHostError) -> LoopbackHost where Responder.Context == BasicRequestContext {
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let application = Application(
             responder: responder,
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port)),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
             onServerRunning: { channel in
                 portSink.yield(channel.localAddress?.port ?? 0)
                 portSink.finish()

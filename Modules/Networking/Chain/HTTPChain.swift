@@ -69,7 +69,9 @@ public struct HTTPChain: Sendable {
         }
 
         let mapped = StatusCodeMappingHTTPClient(
-            decoratee: LoggingHTTPClient(decoratee: transport, clock: clock, secrets: secrets, logger: logger),
+            decoratee: LoggingHTTPClient(
+                decoratee: TransportJourneyHTTPClient(decoratee: transport, clock: clock, logger: logger), clock: clock,
+                secrets: secrets, logger: logger),
             secrets: secrets, logger: logger)
         coordinator = TokenRefreshCoordinator(
             session: makeSession(deadline(mapped)), clock: clock, budget: settings.refreshBudget, logger: logger)

@@ -1,5 +1,4 @@
 import Foundation
-public import Logging
 import SharedError
 
 #if canImport(FoundationNetworking)
@@ -9,7 +8,8 @@ import SharedError
 /// The real transport: URLSession (FoundationNetworking on Linux), with transport failures mapped into
 /// ``HTTPClientError`` and the body streamed against a size limit instead of buffered without bound.
 ///
-/// It returns a response for every status; ``StatusCodeMappingHTTPClient`` decides which statuses are errors.
+/// It returns a response for every status; ``StatusCodeMappingHTTPClient`` decides which statuses are errors. Its
+/// failures name their cause (`context.underlying`); ``TransportJourneyHTTPClient`` records them in the journey.
 /// Redirects are never followed (a 3xx is returned as it is), so a bearer token never reaches another origin.
 public final class URLSessionHTTPClient: HTTPClient {
     public struct Configuration: Sendable {
@@ -28,11 +28,8 @@ public final class URLSessionHTTPClient: HTTPClient {
     private let session: URLSession
     private let delegate: TransferDelegate
     private let clock: any HTTPClock
-    private let logger: Logger
 
-    public init(
-        configuration: Configuration = Configuration(), clock: any HTTPClock = SystemHTTPClock(), logger: Logger
-    ) {
+    public init(configuration: Configuration = Configuration(), clock: any HTTPClock = SystemHTTPClock()) {
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.urlCache = nil
         sessionConfiguration.httpCookieStorage = nil
@@ -44,7 +41,6 @@ public final class URLSessionHTTPClient: HTTPClient {
         self.delegate = delegate
         self.session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: nil)
         self.clock = clock
-        self.logger = logger
     }
 
     deinit {
@@ -80,12 +76,12 @@ public final class URLSessionHTTPClient: HTTPClient {
         case .failure(.cancelled):
             throw HTTPClientError(kind: .cancelled, context: HTTPErrorContext(request: request))
         case .failure(.deadlinePassed):
-            throw mapped(.timedOut, from: "deadline passed during transfer", request: request, waited: timeLeft)
+            throw mapped(.timedOut, from: "deadline passed during transfer", request: request)
         case .failure(.bodyTooLarge(let limit)):
             throw mapped(.bodyTooLarge(limit: limit), from: "body over \(limit) bytes", request: request)
         case .failure(.urlError(.timedOut)) where request.deadline.map { clock.now >= $0 } == true:
             // URLSession's own timer and the watchdog race near the deadline; either way the deadline ended it.
-            throw mapped(.timedOut, from: "deadline passed during transfer", request: request, waited: timeLeft)
+            throw mapped(.timedOut, from: "deadline passed during transfer", request: request)
         case .failure(.urlError(let code)):
             throw mapped(
                 TransportErrorMapping.kind(for: code), from: TransportErrorMapping.name(of: code), request: request)
@@ -112,17 +108,8 @@ public final class URLSessionHTTPClient: HTTPClient {
         return urlRequest
     }
 
-    private func mapped(
-        _ kind: HTTPClientError.Kind, from cause: String, request: HTTPRequest, waited: Duration? = nil
-    ) -> HTTPClientError {
-        let error = HTTPClientError(kind: kind, context: HTTPErrorContext(request: request, underlying: cause))
-        logger.recordJourney(
-            ErrorJourneyEvent(
-                layer: .networking, module: "Networking", action: .mapped, from: cause, to: error.journeyName,
-                category: error.category, origin: .transport, waited: waited),
-            level: .warning
-        )
-        return error
+    private func mapped(_ kind: HTTPClientError.Kind, from cause: String, request: HTTPRequest) -> HTTPClientError {
+        HTTPClientError(kind: kind, context: HTTPErrorContext(request: request, underlying: cause))
     }
 }
 

@@ -1,0 +1,51 @@
+import AsyncHTTPTransport
+import Foundation
+import Networking
+
+/// The transport of this process: one client, made on first use and shared by every app the process composes
+/// (the tour composes one per scenario), shut down before the process ends.
+///
+/// AsyncHTTPClient on Linux, where FoundationNetworking buffers whole bodies before anything can count them;
+/// URLSession on Apple platforms. `ERRORFLOW_TRANSPORT=urlsession` (or `async-http-client`) chooses one.
+@MainActor
+enum ProcessTransport {
+    /// A transport the app can send with.
+    enum Choice: String, CaseIterable, Sendable {
+        case asyncHTTPClient = "async-http-client"
+        case urlSession = "urlsession"
+
+        /// The platform's choice, unless `ERRORFLOW_TRANSPORT` names another.
+        static var current: Choice {
+            if let named = ProcessInfo.processInfo.environment["ERRORFLOW_TRANSPORT"].flatMap(Choice.init) {
+                return named
+            }
+            #if canImport(FoundationNetworking)
+                return .asyncHTTPClient
+            #else
+                return .urlSession
+            #endif
+        }
+    }
+
+    private static var made: (client: any HTTPClient, shutdown: @Sendable () async -> Void)?
+
+    /// The process's transport, made on first use.
+    static var shared: any HTTPClient {
+        if let made { return made.client }
+        switch Choice.current {
+        case .asyncHTTPClient:
+            let client = AsyncHTTPClientTransport()
+            made = (client, { await client.shutdown() })
+        case .urlSession:
+            made = (URLSessionHTTPClient(), {})
+        }
+        return made?.client ?? URLSessionHTTPClient()
+    }
+
+    /// Closes the transport's connections; call it once, as the process ends.
+    static func shutdown() async {
+        guard let made else { return }
+        self.made = nil
+        await made.shutdown()
+    }
+}

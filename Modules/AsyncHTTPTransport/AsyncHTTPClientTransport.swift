@@ -1,0 +1,193 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOHTTPCompression
+import NIOPosix
+public import Networking
+import SharedError
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The transport on Linux: AsyncHTTPClient over SwiftNIO, behind the same ``Networking/HTTPClient`` protocol as
+/// ``URLSessionHTTPClient``, under the same decorators.
+///
+/// - The body is streamed with backpressure and counted as it comes: a declared length over the limit is refused at
+///   the head, and a body that grows past it is cut off before anything beyond the limit is kept. So memory stays
+///   bounded whatever the backend sends (FoundationNetworking reads a whole body before its delegate sees any).
+/// - A compressed body (`gzip`, `deflate`) is inflated at most to the same limit: a small bomb is refused as soon
+///   as its inflated size passes it.
+/// - Redirects are never followed; a 3xx is returned as it is, so a bearer token never reaches another origin.
+/// - The request's deadline is handed to AsyncHTTPClient, which ends the call at it, body download included.
+/// - A refused connection fails at once (no reconnect loop); IPv6 addresses (`http://[::1]:8080`) work.
+///
+/// Its failures name their cause (`context.underlying`); ``TransportJourneyHTTPClient`` records them in the journey.
+/// One instance serves a whole process; call ``shutdown()`` before the process ends (AsyncHTTPClient insists).
+public final class AsyncHTTPClientTransport: Networking.HTTPClient {
+    /// What the transport is tuned with.
+    public struct Configuration: Sendable {
+        /// Bodies larger than this (inflated, when compressed) fail with
+        /// ``Networking/HTTPClientError/Kind/bodyTooLarge(limit:)``.
+        public var maximumBodyBytes: Int
+        /// The time allowed for a request that carries no deadline of its own.
+        public var defaultTimeout: Duration
+        /// Connections kept open to one host, for many calls at once.
+        public var connectionsPerHost: Int
+
+        public init(
+            maximumBodyBytes: Int = 4 * 1024 * 1024, defaultTimeout: Duration = .seconds(30),
+            connectionsPerHost: Int = 64
+        ) {
+            self.maximumBodyBytes = maximumBodyBytes
+            self.defaultTimeout = defaultTimeout
+            self.connectionsPerHost = connectionsPerHost
+        }
+    }
+
+    private let configuration: Configuration
+    private let client: AsyncHTTPClient.HTTPClient
+    private let clock: any HTTPClock
+
+    public init(configuration: Configuration = Configuration(), clock: any HTTPClock = SystemHTTPClock()) {
+        var settings = AsyncHTTPClient.HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: .seconds(10)),
+            decompression: .enabled(limit: .size(configuration.maximumBodyBytes)))
+        settings.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = configuration.connectionsPerHost
+        // A refused connection is an answer ("offline"), not something to wait out until the deadline.
+        settings.connectionPool.retryConnectionEstablishment = false
+        settings.httpVersion = .http1Only
+        self.configuration = configuration
+        self.client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: settings)
+        self.clock = clock
+    }
+
+    /// Closes every connection. The transport sends nothing afterwards.
+    public func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    public func send(_ request: HTTPRequest) async throws(Networking.HTTPClientError) -> HTTPResponse {
+        guard !Task.isCancelled else {
+            throw Networking.HTTPClientError(kind: .cancelled, context: HTTPErrorContext(request: request))
+        }
+        let timeLeft = request.deadline.map { $0 - clock.now } ?? configuration.defaultTimeout
+        guard timeLeft > .zero else {
+            throw mapped(.timedOut, from: "deadline already passed", request: request)
+        }
+        let deadline = NIODeadline.now() + .nanoseconds(Int64(timeLeft.inSeconds * 1_000_000_000))
+        do {
+            let response = try await client.execute(clientRequest(for: request), deadline: deadline, logger: nil)
+            return try await read(response, request: request)
+        } catch let failure as TransportFailure {
+            throw mapped(failure.kind, from: failure.cause, request: request)
+        } catch {
+            if Task.isCancelled || error is CancellationError {
+                throw Networking.HTTPClientError(kind: .cancelled, context: HTTPErrorContext(request: request))
+            }
+            let (kind, cause) = Self.kind(of: error, limit: configuration.maximumBodyBytes)
+            throw mapped(kind, from: cause, request: request)
+        }
+    }
+
+    /// The status, headers and body of `response`, the body counted against the limit as it streams in.
+    private func read(_ response: HTTPClientResponse, request: HTTPRequest) async throws -> HTTPResponse {
+        let limit = configuration.maximumBodyBytes
+        if let declared = response.headers.first(name: "content-length").flatMap(Int.init), declared > limit {
+            throw TransportFailure(kind: .bodyTooLarge(limit: limit), cause: "declared body over \(limit) bytes")
+        }
+        var body = ByteBuffer()
+        for try await part in response.body {
+            guard body.readableBytes + part.readableBytes <= limit else {
+                // Leaving the loop drops the stream, which cancels the rest of the download.
+                throw TransportFailure(
+                    kind: .bodyTooLarge(limit: limit), cause: "body over \(limit) bytes, cut off as it streamed")
+            }
+            body.writeImmutableBuffer(part)
+        }
+        var headers = Networking.HTTPHeaders()
+        for field in response.headers {
+            headers[field.name] = headers[field.name].map { $0 + ", " + field.value } ?? field.value
+        }
+        return HTTPResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+    }
+
+    private func clientRequest(for request: HTTPRequest) -> HTTPClientRequest {
+        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+        outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
+        for (name, value) in request.headers {
+            outgoing.headers.replaceOrAdd(name: name, value: value)
+        }
+        outgoing.headers.replaceOrAdd(name: HeaderName.requestID, value: request.id)
+        if let body = request.body {
+            outgoing.body = .bytes(ByteBuffer(bytes: body))
+        }
+        return outgoing
+    }
+
+    private func mapped(_ kind: Networking.HTTPClientError.Kind, from cause: String, request: HTTPRequest)
+        -> Networking.HTTPClientError
+    {
+        Networking.HTTPClientError(kind: kind, context: HTTPErrorContext(request: request, underlying: cause))
+    }
+
+    /// How AsyncHTTPClient's and SwiftNIO's failures read as the app's kinds, with their names for the journey.
+    static func kind(of error: any Error, limit: Int) -> (Networking.HTTPClientError.Kind, String) {
+        switch error {
+        case let failure as AsyncHTTPClient.HTTPClientError:
+            switch failure {
+            case .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout:
+                return (.timedOut, "deadline passed during transfer (AsyncHTTPClient.\(failure))")
+            case .remoteConnectionClosed:
+                return (.connectionLost, "AsyncHTTPClient.\(failure)")
+            case .cancelled:
+                return (.cancelled, "AsyncHTTPClient.\(failure)")
+            default:
+                return (.invalidResponse, "AsyncHTTPClient.\(failure)")
+            }
+        case let failure as NIOHTTPDecompression.DecompressionError:
+            return failure == .limit
+                ? (.bodyTooLarge(limit: limit), "a compressed body that inflates past \(limit) bytes")
+                : (.invalidResponse, "a compressed body that does not inflate")
+        case HTTPParserError.invalidEOFState:
+            // The connection closed before the answer was whole: the body stopped short of its length.
+            return (.connectionLost, "HTTPParserError.invalidEOFState")
+        case let failure as HTTPParserError:
+            return (.invalidResponse, "HTTPParserError.\(failure)")
+        case let failure as IOError where [ECONNRESET, EPIPE].contains(failure.errnoCode):
+            return (.connectionLost, "IOError(\(Self.errnoName(failure.errnoCode)))")
+        case let failure as IOError:
+            return (.offline, "IOError(\(Self.errnoName(failure.errnoCode)))")
+        case let failure as NIOConnectionError:
+            let codes = failure.connectionErrors.compactMap { ($0.error as? IOError)?.errnoCode }
+            return (.offline, "NIOConnectionError(\(codes.first.map(Self.errnoName) ?? "no address"))")
+        case is ChannelError:
+            return (.offline, "ChannelError.\(error)")
+        default:
+            return (.invalidResponse, "\(type(of: error))")
+        }
+    }
+
+    /// `ECONNREFUSED` for the errno of a refused connection, and so on; the number for others.
+    private static func errnoName(_ code: Int32) -> String {
+        switch code {
+        case ECONNREFUSED: "ECONNREFUSED"
+        case ECONNRESET: "ECONNRESET"
+        case EPIPE: "EPIPE"
+        case ENETUNREACH: "ENETUNREACH"
+        case EHOSTUNREACH: "EHOSTUNREACH"
+        case ETIMEDOUT: "ETIMEDOUT"
+        default: "errno \(code)"
+        }
+    }
+}
+
+/// A failure the transport decided on itself (the size limit).
+private struct TransportFailure: Error {
+    var kind: Networking.HTTPClientError.Kind
+    var cause: String
+}
