@@ -103,6 +103,11 @@ struct BackendOptions: ParsableArguments {
             )
         }
         let origin = BackendOrigin(url)
+        if origin.host.contains(":"), !ProcessTransport.Choice.current.sendsToIPv6 {
+            throw Console.refusal(
+                "--base-url \(origin) is an IPv6 address, which the URLSession transport cannot send to on this platform; leave ERRORFLOW_TRANSPORT unset to use AsyncHTTPClient"
+            )
+        }
         if scheme == "http", !origin.isLoopback, !allowingInsecureHTTP {
             throw Console.refusal(
                 "--base-url \(origin) is plain http to another machine: the session's tokens and your transfers would cross the network unencrypted; use https, or add --allow-insecure-http if you mean it"

@@ -10,11 +10,14 @@ import SharedError
 struct LoadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "load",
-        abstract: "Drive many concurrent clients against the demo backend, with injected faults, on 127.0.0.1.",
+        abstract: "Drive many concurrent clients against the demo backend (with injected faults) or your own.",
         discussion: """
-            Every client goes through the real stack: repositories, the decorator chain, URLSession and HTTP on \
-            loopback. Faults (500, 503, 429, slow answers, 401 token_expired) hit --fault-rate of the calls, drawn \
-            per call from --seed, so the same seed gives the same faults and the same failures. The run stops after \
+            Every client goes through the real stack: repositories, the decorator chain, the transport and HTTP. \
+            Without --base-url the run starts the demo backend on 127.0.0.1 with a seeded session, and faults (500, \
+            503, 429, slow answers, 401 token_expired) hit --fault-rate of the calls, drawn per call from --seed, \
+            so the same seed gives the same faults and the same failures. With --base-url it drives that backend \
+            (say a release `errorflow serve`) with the session of `signin --base-url` (or --session-file), and the \
+            backend answers as it does. The run stops after \
             --requests calls, after --time-limit seconds (calls in flight are cut off), or at Ctrl-C/SIGTERM, then \
             reports throughput, latency percentiles and every failure by its typed error. Progress goes to stderr. \
             Exit codes: 0 done, 1 a failure could not be classified, 130/143 stopped by SIGINT/SIGTERM (the \
@@ -27,11 +30,13 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Calls in all (wallet and cards, alternately).")
     var requests = 5_000
 
-    @Option(help: "Share of calls that get an injected fault, from 0 to 1.")
-    var faultRate = 0.1
+    @Option(help: "Share of calls that get an injected fault, from 0 to 1 (default 0.1; the embedded backend only).")
+    var faultRate: Double?
 
-    @Option(help: "Seed of the fault draw: the same seed repeats the same faults.")
-    var seed: UInt64 = 42
+    @Option(help: "Seed of the fault draw: the same seed repeats the same faults (the embedded backend only).")
+    var seed: UInt64?
+
+    @OptionGroup var backend: BackendOptions
 
     @Option(help: "Stop after this many seconds whatever is left.")
     var timeLimit = 120
@@ -45,8 +50,12 @@ struct LoadCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard clients > 0, requests > 0 else { throw ValidationError("--clients and --requests must be positive") }
-        guard (0...1).contains(faultRate) else { throw ValidationError("--fault-rate must be between 0 and 1") }
+        guard (0...1).contains(faultRate ?? 0) else { throw ValidationError("--fault-rate must be between 0 and 1") }
         guard timeLimit > 0 else { throw ValidationError("--time-limit must be positive") }
+        if backend.baseURL != nil, faultRate != nil || seed != nil {
+            throw ValidationError(
+                "--fault-rate and --seed are the embedded backend's faults; a --base-url backend answers as it does")
+        }
     }
 
     @MainActor
@@ -54,9 +63,13 @@ struct LoadCommand: AsyncParsableCommand {
         if clients > requests {
             Console.error("\(counted(requests, "client")), one per call (--clients \(clients) is more than --requests)")
         }
-        let settings = LoadRun.Settings(
-            clients: min(clients, requests), requests: requests, faults: FaultPlan(rate: faultRate, seed: seed),
+        var settings = LoadRun.Settings(
+            clients: min(clients, requests), requests: requests,
+            faults: FaultPlan(rate: backend.baseURL == nil ? faultRate ?? 0.1 : 0, seed: seed ?? 42),
             timeLimit: .seconds(timeLimit))
+        if let url = try backend.validatedBaseURL() {
+            settings.target = .backend(url: url, sessionFile: try backend.checkedSessionFile())
+        }
         let interrupts = InterruptSignals()
         defer { interrupts.stop() }
         let line = ProgressLine(total: requests, onTerminal: isatty(STDERR_FILENO) != 0)

@@ -19,8 +19,20 @@ struct LoadRun {
     struct Settings {
         var clients: Int
         var requests: Int
+        /// The faults the embedded backend injects; none against a backend of the user's.
         var faults: FaultPlan
         var timeLimit: Duration
+        /// Where the calls go: the embedded demo backend (started for the run), or a backend the user runs.
+        var target: Target = .embedded
+    }
+
+    /// The backend a load run drives.
+    enum Target {
+        /// The demo backend, in this process, with the run's faults and a seeded session it removes at the end.
+        case embedded
+        /// A backend at `url` (`errorflow serve`, or the team's own), signed in with the session at `sessionFile`,
+        /// which the run only reads (and refreshes, if the backend says so).
+        case backend(url: URL, sessionFile: URL)
     }
 
     /// Why the run stopped.
@@ -61,6 +73,8 @@ struct LoadRun {
         var injected: [InjectedFault: Int]
         var steps: [JourneyAction: Int]
         var refreshes: Int
+        /// CPU time the whole process spent (user and system), for the client's cost per call.
+        var cpuTime: Duration
 
         var failed: Int { failures.values.reduce(0, +) }
 
@@ -85,24 +99,16 @@ struct LoadRun {
     ) async throws(LoopbackHostError) -> Result {
         let collector = JourneyCollector()
         let logger = Logger.journeyRecording(label: "load", into: collector)
-        let seed = SeedSession.random()
-        let backend = try await DemoBackend.start(
-            scenario: .paymentsHappy, seed: seed, faults: settings.faults,
-            logger: Logger(label: "load-backend") { _ in SwiftLogNoOpLogHandler() })
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "errorflow-load-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = try await LoadTarget.prepare(settings, logger: logger)
+        defer { target.removeTemporaryFolder() }
         var configuration = AppConfiguration(
-            baseURL: backend.baseURL, sessionFile: folder.appendingPathComponent("session.json"), outboxFile: nil,
-            environment: .prod, signInAgent: .scripted(.approve), appVersion: "load", secrets: SecretValues(),
-            logger: logger, transport: CallNumberingHTTPClient(base: ProcessTransport.shared))
+            baseURL: target.url, sessionFile: target.sessionFile, outboxFile: nil, environment: .prod,
+            signInAgent: .scripted(.approve), appVersion: "load", secrets: SecretValues(), logger: logger,
+            transport: CallNumberingHTTPClient(base: ProcessTransport.shared))
         configuration.chain.refreshBudget = .init(maximumRefreshes: 10_000, window: .seconds(60))
-        try? await FileSessionStore(path: configuration.sessionFile, logger: logger).save(
-            StoredSession(
-                accessToken: seed.accessToken, refreshToken: seed.refreshToken, expiresAt: nil, userID: seed.userID,
-                userName: seed.userName, origin: BackendOrigin(backend.baseURL)))
         let app = ComposedApp(configuration)
         let (wallets, cards) = app.paymentRepositories()
+        let cpuAtStart = ProcessCPU.now
 
         let tally = Tally()
         let started = ContinuousClock.now
@@ -132,7 +138,8 @@ struct LoadRun {
         let elapsed = ContinuousClock.now - started
         // A refresh started by a call that was cut off goes on; it must write the session before the folder goes.
         await app.settle()
-        await backend.stop()
+        let cpuTime = ProcessCPU.now - cpuAtStart
+        let injected = await target.stop()
 
         let entries = collector.events(in: nil)
         var steps: [JourneyAction: Int] = [:]
@@ -142,8 +149,9 @@ struct LoadRun {
             settings: settings, stoppedBy: stop, elapsed: elapsed, latencies: outcome.latencies,
             succeeded: outcome.succeeded, failures: outcome.failures, cutOff: outcome.cutOff,
             notSent: settings.requests - outcome.latencies.count - outcome.cutOff,
-            injected: await backend.injectedFaults, steps: steps,
-            refreshes: entries.filter { $0.action == .recovered && $0.from.contains("token_expired") }.count)
+            injected: injected, steps: steps,
+            refreshes: entries.filter { $0.action == .recovered && $0.from.contains("token_expired") }.count,
+            cpuTime: cpuTime)
     }
 
     /// The clients, each taking the next call until none is left or the run is cancelled. Call `n` is a wallet
@@ -186,6 +194,63 @@ struct LoadRun {
         } catch {
             return error.journeyName
         }
+    }
+}
+
+/// The backend of one load run: the embedded demo backend with its seeded session in a temporary folder, or the
+/// user's backend and session file.
+private struct LoadTarget {
+    let url: URL
+    let sessionFile: URL
+    private let embedded: DemoBackend?
+    private let folder: URL?
+
+    @MainActor
+    static func prepare(_ settings: LoadRun.Settings, logger: Logger) async throws(LoopbackHostError) -> LoadTarget {
+        switch settings.target {
+        case .backend(let url, let sessionFile):
+            return LoadTarget(url: url, sessionFile: sessionFile, embedded: nil, folder: nil)
+        case .embedded:
+            let seed = SeedSession.random()
+            let backend = try await DemoBackend.start(
+                scenario: .paymentsHappy, seed: seed, faults: settings.faults,
+                logger: Logger(label: "load-backend") { _ in SwiftLogNoOpLogHandler() })
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "errorflow-load-\(UUID().uuidString)")
+            let sessionFile = folder.appendingPathComponent("session.json")
+            try? await FileSessionStore(path: sessionFile, logger: logger).save(
+                StoredSession(
+                    accessToken: seed.accessToken, refreshToken: seed.refreshToken, expiresAt: nil,
+                    userID: seed.userID, userName: seed.userName, origin: BackendOrigin(backend.baseURL)))
+            return LoadTarget(url: backend.baseURL, sessionFile: sessionFile, embedded: backend, folder: folder)
+        }
+    }
+
+    /// Stops the embedded backend and returns the faults it injected (none for the user's backend).
+    func stop() async -> [InjectedFault: Int] {
+        guard let embedded else { return [:] }
+        await embedded.stop()
+        return await embedded.injectedFaults
+    }
+
+    func removeTemporaryFolder() {
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+}
+
+/// The CPU time this process has used so far, user and system.
+enum ProcessCPU {
+    static var now: Duration {
+        var usage = rusage()
+        #if canImport(Glibc)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+            getrusage(RUSAGE_SELF, &usage)
+        #endif
+        func duration(_ time: timeval) -> Duration {
+            .seconds(Int64(time.tv_sec)) + .microseconds(Int64(time.tv_usec))
+        }
+        return duration(usage.ru_utime) + duration(usage.ru_stime)
     }
 }
 

@@ -1,5 +1,6 @@
 import DemoBackend
 import Foundation
+import Networking
 import SharedError
 
 /// The load run's report: throughput, latency percentiles, failures by typed error, what was injected; as text
@@ -12,10 +13,11 @@ enum LoadReport {
         var lines = [
             style.bold("Load run")
                 + style.dim(
-                    " · \(counted(settings.clients, "client")) · \(counted(settings.requests, "call")) · \(Int(settings.faults.rate * 100))% injected faults (seed \(settings.faults.seed)) · 127.0.0.1"
+                    " · \(counted(settings.clients, "client")) · \(counted(settings.requests, "call")) · \(target(settings))"
                 ),
             "  stopped      \(stopLine(result))",
             "  throughput   \(Int(summary.throughputPerSecond.rounded())) calls/s (\(counted(summary.done, "call")) in \(result.elapsed.formattedSeconds))",
+            "  client CPU   \(String(format: "%.1f", summary.cpuMicrosecondsPerCall)) µs per call (the whole process: \(result.cpuTime.formattedSeconds))",
             "  latency      p50 \(format(latency.p50)) · p90 \(format(latency.p90)) · p99 \(format(latency.p99)) · max \(format(latency.max))",
             "  outcomes     \(result.succeeded) succeeded · \(result.failed) failed"
                 + (result.cutOff > 0 ? " · \(result.cutOff) cut off" : "")
@@ -45,6 +47,15 @@ enum LoadReport {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(Summary(result)), as: UTF8.self)
+    }
+
+    private static func target(_ settings: LoadRun.Settings) -> String {
+        switch settings.target {
+        case .embedded:
+            "\(Int(settings.faults.rate * 100))% injected faults (seed \(settings.faults.seed)) · the embedded backend on 127.0.0.1"
+        case .backend(let url, _):
+            "\(BackendOrigin(url)) (its own answers; no injected faults)"
+        }
     }
 
     private static func stopLine(_ result: LoadRun.Result) -> String {
@@ -81,6 +92,10 @@ enum LoadReport {
         var cutOff: Int
         var notSent: Int
         var throughputPerSecond: Double
+        /// CPU time of the whole process per call done, in microseconds (with the embedded backend, its share too).
+        var cpuMicrosecondsPerCall: Double
+        /// The backend driven: `embedded`, or its origin.
+        var backend: String
         var latencyMilliseconds: Latency
         var failures: [String: Int]
         var injected: [String: Int]
@@ -105,6 +120,12 @@ enum LoadReport {
             cutOff = result.cutOff
             notSent = result.notSent
             throughputPerSecond = Double(sorted.count) / max(elapsed, 0.001)
+            cpuMicrosecondsPerCall =
+                (result.cpuTime.inSeconds * 1_000_000 / Double(max(sorted.count, 1)) * 10).rounded() / 10
+            switch settings.target {
+            case .embedded: backend = "embedded"
+            case .backend(let url, _): backend = BackendOrigin(url).value
+            }
             latencyMilliseconds = Latency(
                 p50: Self.milliseconds(Self.percentile(sorted, 0.50)),
                 p90: Self.milliseconds(Self.percentile(sorted, 0.90)),

@@ -25,6 +25,15 @@ enum ProcessTransport {
                 return .urlSession
             #endif
         }
+
+        /// Whether it can send to an IPv6 address: FoundationNetworking refuses a bracketed host (`badURL`).
+        var sendsToIPv6: Bool {
+            #if canImport(FoundationNetworking)
+                self == .asyncHTTPClient
+            #else
+                true
+            #endif
+        }
     }
 
     private static var made: (client: any HTTPClient, shutdown: @Sendable () async -> Void)?

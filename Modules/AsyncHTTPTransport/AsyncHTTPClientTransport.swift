@@ -80,12 +80,33 @@ public final class AsyncHTTPClientTransport: Networking.HTTPClient {
             throw mapped(.timedOut, from: "deadline already passed", request: request)
         }
         let deadline = NIODeadline.now() + .nanoseconds(Int64(timeLeft.inSeconds * 1_000_000_000))
-        do {
-            let response = try await client.execute(clientRequest(for: request), deadline: deadline, logger: nil)
-            return try await read(response, request: request)
-        } catch let failure as TransportFailure {
+        let outgoing = clientRequest(for: request)
+        // AsyncHTTPClient's deadline ends a call that waits for its head, not a body that trickles or stalls after
+        // it: a watchdog ends the whole call at the deadline, as the URLSession transport's does.
+        let deadlinePassed = LockedState(false)
+        let work = Task { [client] in
+            let response = try await client.execute(outgoing, deadline: deadline, logger: nil)
+            return try await self.read(response)
+        }
+        let watchdog = Task { [clock] in
+            guard (try? await clock.sleep(for: timeLeft)) != nil else { return }
+            deadlinePassed.withLock { $0 = true }
+            work.cancel()
+        }
+        defer { watchdog.cancel() }
+        let result = await withTaskCancellationHandler {
+            await work.result
+        } onCancel: {
+            work.cancel()
+        }
+        switch result {
+        case .success(let response):
+            return response
+        case .failure(let failure as TransportFailure):
             throw mapped(failure.kind, from: failure.cause, request: request)
-        } catch {
+        case .failure where deadlinePassed.withLock({ $0 }):
+            throw mapped(.timedOut, from: "deadline passed during transfer", request: request)
+        case .failure(let error):
             if Task.isCancelled || error is CancellationError {
                 throw Networking.HTTPClientError(kind: .cancelled, context: HTTPErrorContext(request: request))
             }
@@ -95,7 +116,7 @@ public final class AsyncHTTPClientTransport: Networking.HTTPClient {
     }
 
     /// The status, headers and body of `response`, the body counted against the limit as it streams in.
-    private func read(_ response: HTTPClientResponse, request: HTTPRequest) async throws -> HTTPResponse {
+    private func read(_ response: HTTPClientResponse) async throws -> HTTPResponse {
         let limit = configuration.maximumBodyBytes
         if let declared = response.headers.first(name: "content-length").flatMap(Int.init), declared > limit {
             throw TransportFailure(kind: .bodyTooLarge(limit: limit), cause: "declared body over \(limit) bytes")

@@ -16,8 +16,12 @@ enum Binary {
         var timedOut: Bool
     }
 
-    /// Next to the test bundle (`swift build --build-tests` builds both into the same folder).
+    /// Next to the test bundle (`swift build --build-tests` builds both into the same folder), or the one
+    /// `ERRORFLOW_BINARY` names (CI runs the memory proof against the release build that way).
     static let url: URL = {
+        if let named = ProcessInfo.processInfo.environment["ERRORFLOW_BINARY"], !named.isEmpty {
+            return URL(fileURLWithPath: named)
+        }
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("errorflow")
         if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
@@ -32,14 +36,14 @@ enum Binary {
     /// calling test.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], home: URL? = nil, directory: URL? = nil,
-        input: String? = nil, terminalInput: String? = nil, stdout: URL? = nil, timeLimit: Duration = .seconds(90),
-        sourceLocation: SourceLocation = #_sourceLocation
+        input: String? = nil, terminalInput: String? = nil, stdout: URL? = nil, launcher: [String] = [],
+        timeLimit: Duration = .seconds(90), sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> Run {
         await slots.take()
         defer { slots.give() }
         let running = try start(
             arguments, environment: environment, home: home, directory: directory, input: input,
-            terminalInput: terminalInput, stdout: stdout)
+            terminalInput: terminalInput, stdout: stdout, launcher: launcher)
         return await running.finish(timeLimit: timeLimit, sourceLocation: sourceLocation)
     }
 
@@ -56,7 +60,7 @@ enum Binary {
     /// block forever (a sanitizer report on stderr did exactly that).
     static func start(
         _ arguments: [String], environment: [String: String] = [:], home: URL? = nil, directory: URL? = nil,
-        input: String? = nil, terminalInput: String? = nil, stdout: URL? = nil
+        input: String? = nil, terminalInput: String? = nil, stdout: URL? = nil, launcher: [String] = []
     ) throws -> Running {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("errorflow-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -71,9 +75,10 @@ enum Binary {
         let directory = directory ?? folder.appendingPathComponent("work")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let process = Process()
-        process.executableURL = url
+        // A launcher (`/usr/bin/time -f …`) runs the binary under it.
+        process.executableURL = launcher.first.map(URL.init(fileURLWithPath:)) ?? url
         process.currentDirectoryURL = directory
-        process.arguments = arguments
+        process.arguments = launcher.isEmpty ? arguments : Array(launcher.dropFirst()) + [url.path] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(
             [
                 "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,

@@ -68,6 +68,33 @@ struct HostileBackendTests {
         #expect(run.stderr.contains("***@"), "\(run.stderr)")
     }
 
+    @Test func anIPv6LoopbackBackendWorksEndToEnd() async throws {
+        let backend = try await ContractBackend.start(address: "::1")
+        let home = TemporaryFolder()
+        let url = backend.baseURL.absoluteString
+
+        let signIn = try await Binary.run(["signin", "--base-url", url, "--answer", "approve"], home: home.url)
+        let wallet = try await Binary.run(["wallet", "--base-url", url], home: home.url)
+
+        #expect(url.hasPrefix("http://[::1]:"))
+        #expect(signIn.status == 0, "\(signIn.stderr)")
+        #expect(wallet.status == 0, "\(wallet.stderr)")
+        #expect(wallet.stdout.contains("CHF 31.40"), "\(wallet.stdout)")
+        await backend.stop()
+    }
+
+    /// A URL the chosen transport cannot send is the user's to change: one line, exit 2, nothing sent.
+    @Test func anIPv6URLTheURLSessionTransportCannotSendIsAUsageError() async throws {
+        #if canImport(FoundationNetworking)
+            let run = try await Binary.run(
+                ["wallet", "--base-url", "http://[::1]:9"], environment: ["ERRORFLOW_TRANSPORT": "urlsession"])
+
+            #expect(run.status == 2)
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+            #expect(run.stderr.contains("IPv6"))
+        #endif
+    }
+
     // MARK: - Helpers
 
     /// The control characters in `text`, newlines and tabs aside.

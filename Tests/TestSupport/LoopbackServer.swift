@@ -31,6 +31,12 @@ public struct ScriptedResponse: Sendable {
     public var declaresLength: Bool
     /// Send the head and half the body, then close the connection.
     public var dropsConnection: Bool
+    /// Makes the body piece by piece as it is sent, chunked, instead of `body`: for bodies too large to hold, or
+    /// that never end. It is handed a function that sends one piece.
+    public var produce: BodyProducer?
+
+    /// Sends a body piece by piece; see ``produce``.
+    public typealias BodyProducer = @Sendable (_ send: (Data) async throws -> Void) async throws -> Void
 
     public init(
         status: Int = 200,
@@ -50,6 +56,16 @@ public struct ScriptedResponse: Sendable {
         self.pieceDelay = pieceDelay
         self.declaresLength = declaresLength
         self.dropsConnection = dropsConnection
+        self.produce = nil
+    }
+
+    /// A chunked body that `produce` makes as it is sent.
+    public static func produced(
+        status: Int = 200, headers: [(String, String)] = [], _ produce: @escaping BodyProducer
+    ) -> ScriptedResponse {
+        var response = ScriptedResponse(status: status, headers: headers)
+        response.produce = produce
+        return response
     }
 
     public static func json(_ status: Int = 200, _ body: String, headers: [(String, String)] = []) -> ScriptedResponse {
@@ -149,6 +165,12 @@ private struct ScriptResponder: HTTPResponder {
     }
 
     private func responseBody(for scripted: ScriptedResponse) -> ResponseBody {
+        if let produce = scripted.produce {
+            return ResponseBody { writer in
+                try await produce { piece in try await writer.write(ByteBuffer(bytes: piece)) }
+                try await writer.finish(nil)
+            }
+        }
         if scripted.dropsConnection {
             return ResponseBody(contentLength: scripted.body.count) { writer in
                 try await writer.write(ByteBuffer(bytes: scripted.body.prefix(scripted.body.count / 2)))
