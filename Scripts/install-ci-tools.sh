@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what CI needs beyond Swift: Debian's chromium for the HTML report's browser test.
+# Installs what CI needs beyond Swift: Debian's chromium for the HTML report's browser test, and `time` (GNU time,
+# /usr/bin/time) for the memory proof's peak resident size.
 # Never fails CI by itself: a tool that cannot be installed makes its test say it was skipped, and why.
 set -uo pipefail
 
@@ -15,6 +16,16 @@ else
         echo "install-ci-tools: chromium installed"
     else
         echo "install-ci-tools: chromium could not be installed; the browser test will be skipped and say so" >&2
+    fi
+fi
+if [[ -x /usr/bin/time ]]; then
+    echo "install-ci-tools: /usr/bin/time is here"
+else
+    echo "install-ci-tools: installing time (apt-get)"
+    if sudo_if_needed apt-get update -qq && DEBIAN_FRONTEND=noninteractive sudo_if_needed apt-get install -y -qq time >/dev/null; then
+        echo "install-ci-tools: time installed"
+    else
+        echo "install-ci-tools: time could not be installed; the memory proof will fail and say why" >&2
     fi
 fi
 exit 0
