@@ -39,7 +39,7 @@ final class ComposedApp {
         let transport = configuration.transport
         chain = HTTPChain(
             transport: transport, settings: configuration.chain, clock: clock, secrets: configuration.secrets,
-            journal: pendingWrites, logger: logger
+            journal: pendingWrites, observer: backendUsage, logger: logger
         ) { refreshClient in
             StoredAuthenticationSession(
                 store: store, client: refreshClient, baseURL: configuration.baseURL, logger: logger)
@@ -69,7 +69,7 @@ final class ComposedApp {
     func signIn() -> SignInViewModel {
         let service = RemoteSignInService(
             facade: AppleSignInFacade(userAgent: configuration.signInAgent, logger: logger), client: chain.plain,
-            baseURL: configuration.baseURL, store: store, reporter: reports, observer: backendUsage,
+            baseURL: configuration.baseURL, store: store, reporter: reports,
             secrets: configuration.secrets, logger: logger)
         return SignInViewModel(service: service, router: router, logger: logger)
     }
@@ -77,8 +77,7 @@ final class ComposedApp {
     func profile() -> ProfileViewModel {
         ProfileViewModel(
             repository: RemoteProfileRepository(
-                client: chain.authenticated, baseURL: configuration.baseURL, reporter: reports,
-                observer: backendUsage, logger: logger),
+                client: chain.authenticated, baseURL: configuration.baseURL, reporter: reports, logger: logger),
             router: router, logger: logger)
     }
 
@@ -86,8 +85,7 @@ final class ComposedApp {
         TransferFormViewModel(
             transfers: SendTransferUseCase(
                 transfers: RemoteTransferRepository(
-                    client: chain.authenticated, baseURL: configuration.baseURL, reporter: reports,
-                    observer: backendUsage, logger: logger),
+                    client: chain.authenticated, baseURL: configuration.baseURL, reporter: reports, logger: logger),
                 logger: logger),
             router: router, logger: logger)
     }
@@ -105,13 +103,13 @@ final class ComposedApp {
 
     private func walletRepository() -> RemoteWalletRepository {
         RemoteWalletRepository(
-            client: chain.authenticated, baseURL: configuration.baseURL, reporter: reports, observer: backendUsage,
+            client: chain.authenticated, baseURL: configuration.baseURL, reporter: reports,
             logger: logger)
     }
 
     private func cardsRepository() -> RemotePaymentCardsRepository {
         RemotePaymentCardsRepository(
-            client: chain.envelopeAware, baseURL: configuration.baseURL, reporter: reports, observer: backendUsage,
+            client: chain.envelopeAware, baseURL: configuration.baseURL, reporter: reports,
             logger: logger)
     }
 }

@@ -139,11 +139,11 @@ struct ScreenRun {
         return report.outcome == .empty ? .empty : .content
     }
 
-    /// Navigation presented the shared "network unavailable": the backend could not be reached at all.
+    /// Navigation presented "offline": the backend could not be reached at all.
     static func backendWasUnreachable(_ journey: [JourneyEntry]) -> Bool {
-        journey.contains {
-            $0.event.layer == .navigation && $0.event.action == .presented
-                && $0.event.from == APIError.networkUnavailable.journeyName
+        let offline = AppWideCondition.offline.journeyName
+        return journey.contains { entry in
+            entry.event.layer == .navigation && entry.event.action == .presented && entry.event.from == offline
         }
     }
 }

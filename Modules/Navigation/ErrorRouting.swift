@@ -1,3 +1,5 @@
+public import SharedError
+
 /// Where a screen sends the errors it does not own: app-wide conditions such as "offline" or "session expired",
 /// and errors no screen explained.
 ///
@@ -5,9 +7,9 @@
 /// feature".
 @MainActor
 public protocol ErrorRouting: AnyObject {
-    /// Decides and applies the app-wide reaction to `error`, on behalf of `screen`. Generic, so the error crosses
-    /// into Navigation with its own type; Navigation is the one place that accepts errors of every kind.
-    func handle(_ error: some Error, for screen: String)
+    /// Decides and applies the app-wide reaction to `error`, on behalf of `screen`: by what the error declares (its
+    /// category, its app-wide condition), never by its type.
+    func handle(_ error: some ScreenError, for screen: String)
     /// Takes back the alert and the route `screen` caused, as the screen starts a new load.
     func withdraw(for screen: String)
 }

@@ -27,23 +27,43 @@ public final class Router: ErrorRouting {
         self.logger = logger
     }
 
-    /// The central `handle(_:)` from "Decoupled error handling": one exhaustive switch over the error and the
-    /// environment, and a journey event for every decision.
-    public func handle(_ error: some Error, for screen: String) {
-        let name = JourneyName.of(error)
-        let category = (error as? any CategorizedError)?.category
-        switch (RoutedError(error), environment) {
-        case (.ignorable, _):
+    /// The app's one decision about errors that reach Navigation: one exhaustive switch over what the error
+    /// declares and the environment, and a journey step for every decision.
+    public func handle(_ error: some ScreenError, for screen: String) {
+        let name = error.appWideCondition?.journeyName ?? error.journeyName
+        let category = error.category
+        switch (Decision(error), environment) {
+        case (.ignore, _):
             record(.ignored, from: name, to: nil, category: category, level: .info)
-        case (.shared(let apiError), _):
-            present(PresentationError(alertFor: apiError), from: name, category: category, for: screen)
-        case (.sessionExpired, _):
+        case (.appWide(.sessionExpired), _):
             routeToSignIn(from: name, category: category, for: screen)
-        case (.unexplained(let unexplained), .dev):
-            present(.developerDetail(for: unexplained), from: name, category: category, for: screen)
-        case (.unexplained(let unexplained), .prod):
+        case (.appWide(let condition), _):
+            present(PresentationError(alertFor: condition), from: name, category: category, for: screen)
+        case (.unexplained, .dev):
+            present(.developerDetail(for: error), from: name, category: category, for: screen)
+        case (.unexplained, .prod):
             present(.default, from: name, category: category, for: screen)
-            logDetail(of: unexplained, named: name, category: category)
+            logDetail(of: error, named: name, category: category)
+        }
+    }
+
+    /// What Navigation does with an error, from what it declares.
+    enum Decision: Equatable {
+        /// Nothing for anyone to see (``ErrorCategory/ignorable``): a cancelled load.
+        case ignore
+        /// A condition of the whole app: an alert, or the route to sign-in.
+        case appWide(AppWideCondition)
+        /// Nothing explains it: developer detail in DEV, the safe default in production, never dropped silently.
+        case unexplained
+
+        init(_ error: some ScreenError) {
+            if error.category == .ignorable {
+                self = .ignore
+            } else if let condition = error.appWideCondition {
+                self = .appWide(condition)
+            } else {
+                self = .unexplained
+            }
         }
     }
 
@@ -88,7 +108,7 @@ public final class Router: ErrorRouting {
     }
 
     /// Production keeps what DEV would have shown in the log, where a developer can still find it.
-    private func logDetail(of error: any Error, named name: String, category: ErrorCategory?) {
+    private func logDetail(of error: some ScreenError, named name: String, category: ErrorCategory?) {
         loggedErrors.append(name)
         record(.logged, from: name, to: PresentationError.detail(of: error), category: category, level: .error)
     }
@@ -116,18 +136,18 @@ extension PresentationError {
     }
 
     /// What DEV shows for an error no screen explained, so missing handling is caught before it ships: the
-    /// error's own words if it has any, then its type, the layer it came from, the server's code and the request
-    /// id.
-    static func developerDetail(for error: any Error) -> PresentationError {
+    /// error's own words if it declares any (`LocalizedError`), then its type, the layer it came from, the server's
+    /// code and the request id.
+    static func developerDetail(for error: some ScreenError) -> PresentationError {
         PresentationError(
             title: (error as? any LocalizedError)?.errorDescription ?? PresentationError.default.title,
             message: "Developer detail (DEV only): " + detail(of: error), presentation: .alert, iconName: "ladybug")
     }
 
     /// `PaymentMethodsError.unknown(UnknownBusinessError) reached Navigation unexplained; from: …`.
-    static func detail(of error: any Error) -> String {
-        let origins = (error as? any Diagnosable)?.diagnostics.map(\.description) ?? []
-        let head = "\(JourneyName.of(error)) reached Navigation unexplained"
+    static func detail(of error: some ScreenError) -> String {
+        let origins = error.diagnostics.map(\.description)
+        let head = "\(error.journeyName) reached Navigation unexplained"
         return origins.isEmpty ? head : head + "; from: " + origins.joined(separator: "; ")
     }
 }

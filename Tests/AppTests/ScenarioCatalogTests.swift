@@ -78,7 +78,7 @@ struct Expectation: Sendable, CustomTestStringConvertible {
             scenario: .offline, outcome: "presented", exitCode: 3,
             steps: [
                 "networking mapped … → HTTPClientError.offline",
-                "navigation presented APIError.networkUnavailable → alert: Network unavailable",
+                "navigation presented AppWideCondition.offline → alert: Network unavailable",
             ]),
         .init(
             scenario: .serverFlaky, outcome: "content", exitCode: 0,
@@ -93,7 +93,7 @@ struct Expectation: Sendable, CustomTestStringConvertible {
             scenario: .slowBackend, outcome: "presented", exitCode: 1,
             steps: [
                 "networking mapped deadline passed during transfer… → HTTPClientError.timedOut",
-                "navigation presented APIError.timedOut → alert: The server is taking too long",
+                "navigation presented AppWideCondition.timedOut → alert: The server is taking too long",
             ]),
         .init(
             scenario: .tokenExpired, outcome: "content", exitCode: 0,
@@ -106,7 +106,7 @@ struct Expectation: Sendable, CustomTestStringConvertible {
             scenario: .sessionRevoked, outcome: "routed", exitCode: 1,
             steps: [
                 "networking mapped refresh answered invalid_grant → HTTPClientError.sessionExpired",
-                "navigation routed SessionExpiredError → signIn",
+                "navigation routed AppWideCondition.sessionExpired → signIn",
             ]),
         .init(scenario: .walletPageHappy, outcome: "content", exitCode: 0, screen: ["EUR 12.50"], journeyIsEmpty: true),
         .init(
@@ -202,7 +202,7 @@ struct Expectation: Sendable, CustomTestStringConvertible {
             screen: ["You're offline", "Nothing was sent."], backendTransfers: 0),
         .init(
             scenario: .transferSessionEnds, outcome: "routed", exitCode: 1,
-            steps: ["navigation routed SessionExpiredError → signIn"],
+            steps: ["navigation routed AppWideCondition.sessionExpired → signIn"],
             screen: ["DE89 3704 0044 0532 0130 00", "12.50", "routed to sign-in"], backendTransfers: 0),
     ]
 }

@@ -42,7 +42,7 @@ struct AuthViewModelBoundaryTests {
         try BoundaryTable("ProfileViewModel").checkNamesExactly(ProfileRepositoryError.allCases.map(\.journeyName))
     }
 
-    @Test(arguments: [SignInError.failed, .shared(.networkUnavailable), .unavailable(.sample)])
+    @Test(arguments: [SignInError.failed, .appWide(.offline), .unavailable(.sample)])
     func aSuccessAfterAFailureShowsNoOldErrorOrAlert(_ failure: SignInError) async {
         let router = Router(environment: .dev, logger: quietLogger)
         let service = SequencedSignIn([.failure(failure), .success(SignedInUser(id: "u-1", name: "Ada"))])
@@ -68,7 +68,8 @@ struct AuthViewModelBoundaryTests {
     }
 
     @Test(arguments: [
-        ProfileRepositoryError.malformed(keyPath: "id"), .shared(.timedOut), .sessionExpired, .unavailable(.sample),
+        ProfileRepositoryError.malformed(keyPath: "id"), .appWide(.timedOut), .appWide(.sessionExpired),
+        .unavailable(.sample),
     ])
     func aProfileSuccessAfterAFailureShowsNoOldErrorAlertOrRoute(_ failure: ProfileRepositoryError) async {
         let router = Router(environment: .dev, logger: quietLogger)
@@ -85,7 +86,7 @@ struct AuthViewModelBoundaryTests {
 
     @Test func aProfileFailureAfterASuccessShowsNoOldProfile() async {
         let sut = ProfileViewModel(
-            repository: SequencedProfile([.success(Self.profile), .failure(.shared(.timedOut))]),
+            repository: SequencedProfile([.success(Self.profile), .failure(.appWide(.timedOut))]),
             router: Router(environment: .dev, logger: quietLogger), logger: quietLogger)
 
         await sut.load()

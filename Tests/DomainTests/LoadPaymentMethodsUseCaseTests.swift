@@ -112,8 +112,8 @@ struct LoadPaymentMethodsUseCaseTests {
     }
 
     @Test(arguments: [
-        (WalletRepositoryError.shared(.networkUnavailable), PaymentMethodsError.shared(.networkUnavailable)),
-        (.sessionExpired, .sessionExpired),
+        (WalletRepositoryError.appWide(.offline), PaymentMethodsError.appWide(.offline)),
+        (.appWide(.sessionExpired), .appWide(.sessionExpired)),
     ])
     func anAppWideConditionStopsTheLoadAndNothingIsOffered(
         _ error: WalletRepositoryError, _ expected: PaymentMethodsError

@@ -12,7 +12,7 @@ struct RouterTests {
     /// One kind of error reaching Navigation in one environment, named as the table names it.
     struct Input: Sendable, CustomTestStringConvertible {
         var key: String
-        var error: any Error & Sendable
+        var error: any ScreenError
         var environment: AppEnvironment
 
         var testDescription: String { key }
@@ -20,9 +20,8 @@ struct RouterTests {
 
     /// Every kind of error that can reach Navigation, in every environment.
     nonisolated static let inputs: [Input] = AppEnvironment.allCases.flatMap { environment -> [Input] in
-        let errors: [(String, any Error & Sendable)] =
-            APIError.allCases.map { ($0.journeyName, $0) } + [
-                ("SessionExpiredError", SessionExpiredError()),
+        let errors: [(String, any ScreenError)] =
+            AppWideCondition.allCases.map { ($0.journeyName, ScreenFailure.appWide($0)) } + [
                 ("an ignorable error (a cancelled load)", CancelledLoad()),
                 ("an unexplained error (no screen words it)", Unexplained()),
                 ("another LocalizedError", ExportFailed()),
@@ -39,23 +38,22 @@ struct RouterTests {
         sut.handle(input.error, for: "screen")
 
         try BoundaryTable("Router").check(
-            input.key, category: (input.error as? any CategorizedError)?.category,
-            reaction: .recorded(by: .navigation, in: probe))
+            input.key, category: input.error.category, reaction: .recorded(by: .navigation, in: probe))
     }
 
     @Test func theTableNamesNothingElse() throws {
         try BoundaryTable("Router").checkNamesExactly(Self.inputs.map(\.key))
     }
 
-    @Test(arguments: APIError.allCases, AppEnvironment.allCases)
-    func sharedAPIErrorsAreAlwaysAnAlert(_ error: APIError, in environment: AppEnvironment) throws {
+    @Test(arguments: [AppWideCondition.offline, .timedOut], AppEnvironment.allCases)
+    func networkConditionsAreAlwaysAnAlert(_ condition: AppWideCondition, in environment: AppEnvironment) throws {
         let (sut, _) = makeSUT(environment)
 
-        sut.handle(error, for: "screen")
+        sut.handle(ScreenFailure.appWide(condition), for: "screen")
 
         let alert = try #require(sut.presentedError)
-        #expect(alert.title == error.errorDescription)
-        #expect(alert.message == "\(error.failureReason ?? "") \(error.recoverySuggestion ?? "")")
+        #expect(alert.title == condition.errorDescription)
+        #expect(alert.message == "\(condition.failureReason ?? "") \(condition.recoverySuggestion ?? "")")
         #expect(alert.presentation == .alert)
         #expect(sut.route == nil)
     }
@@ -64,7 +62,7 @@ struct RouterTests {
     func sessionExpiryFromManyRequestsRoutesOnce(in environment: AppEnvironment) {
         let (sut, journey) = makeSUT(environment)
 
-        for _ in 0..<3 { sut.handle(SessionExpiredError(), for: "screen") }
+        for _ in 0..<3 { sut.handle(ScreenFailure.appWide(.sessionExpired), for: "screen") }
 
         #expect(sut.route == .signIn && sut.presentedError == nil)
         #expect(journey().filter { $0.action == .routed }.count == 1)
@@ -117,8 +115,8 @@ struct RouterTests {
 
     @Test func aScreenTakesBackOnlyWhatItCaused() {
         let (sut, _) = makeSUT(.dev)
-        sut.handle(APIError.timedOut, for: "wallet")
-        sut.handle(SessionExpiredError(), for: "payments")
+        sut.handle(ScreenFailure.appWide(.timedOut), for: "wallet")
+        sut.handle(ScreenFailure.appWide(.sessionExpired), for: "payments")
 
         sut.withdraw(for: "payments")
         #expect(sut.route == nil, "payments' route is gone")
@@ -130,7 +128,7 @@ struct RouterTests {
 
     @Test func dismissingClearsTheAlert() {
         let (sut, _) = makeSUT(.dev)
-        sut.handle(APIError.networkUnavailable, for: "screen")
+        sut.handle(ScreenFailure.appWide(.offline), for: "screen")
 
         sut.dismissAlert()
 
@@ -155,15 +153,28 @@ struct RouterTests {
     }
 }
 
-private struct ExportFailed: LocalizedError {
+/// A screen's error that carries an app-wide condition up, as every screen's `appWide` case does.
+private enum ScreenFailure: PassesOnAppWideConditions, OwnedByLayer {
+    case appWide(AppWideCondition)
+
+    static let owningLayer = JourneyLayer.presentation
+    var category: ErrorCategory { .unhandleableHere }
+}
+
+/// An error no screen explained that has words of its own.
+private struct ExportFailed: ScreenError, LocalizedError {
     var errorDescription: String? { "Export failed" }
     var failureReason: String? { "The disk is full." }
     var recoverySuggestion: String? { "Free some space." }
+    var category: ErrorCategory { .default }
+    var journeyName: String { "ExportFailed" }
+    var diagnostics: [Diagnostic] { [] }
 }
 
 /// An error no rule explained, as a business layer hands it up: default category, with where it came from.
-private struct Unexplained: Error, CategorizedError, Diagnosable {
+private struct Unexplained: ScreenError {
     var category: ErrorCategory { .default }
+    var journeyName: String { "Unexplained" }
     var diagnostics: [Diagnostic] {
         [
             Diagnostic(
@@ -173,46 +184,34 @@ private struct Unexplained: Error, CategorizedError, Diagnosable {
     }
 }
 
-private struct CancelledLoad: Error, CategorizedError, JourneyDescribable {
+private struct CancelledLoad: ScreenError {
     var category: ErrorCategory { .ignorable }
     var journeyName: String { "CancelledLoad" }
+    var diagnostics: [Diagnostic] { [] }
 }
 
-private struct DiskFault: Error {
+/// An error with no words and no origin of its own: only its category and its type's name.
+private struct DiskFault: ScreenError {
     let path: String
+    var category: ErrorCategory { .default }
+    var journeyName: String { "DiskFault" }
+    var diagnostics: [Diagnostic] { [] }
 }
 
-@Suite("RoutedError tells the kinds apart")
-struct RoutedErrorTests {
-    @Test(arguments: APIError.allCases)
-    func apiErrorsAreShared(_ error: APIError) {
-        guard case .shared(let shared) = RoutedError(error) else {
-            Issue.record("expected .shared")
-            return
-        }
-        #expect(shared == error)
-    }
-
-    @Test func sessionExpiryIsItsOwnKind() {
-        guard case .sessionExpired = RoutedError(SessionExpiredError()) else {
-            Issue.record("expected .sessionExpired")
-            return
-        }
+@Suite("Navigation decides by what an error declares")
+struct NavigationDecisionTests {
+    @Test(arguments: AppWideCondition.allCases)
+    func anAppWideConditionIsItsOwnDecision(_ condition: AppWideCondition) {
+        #expect(Router.Decision(ScreenFailure.appWide(condition)) == .appWide(condition))
     }
 
     @Test func anIgnorableErrorIsToldApartByItsCategory() {
-        guard case .ignorable = RoutedError(CancelledLoad()) else {
-            Issue.record("expected .ignorable")
-            return
-        }
+        #expect(Router.Decision(CancelledLoad()) == .ignore)
     }
 
     @Test func everythingElseIsUnexplained() {
-        for error in [ExportFailed(), DiskFault(path: "/")] as [any Error] {
-            guard case .unexplained = RoutedError(error) else {
-                Issue.record("expected .unexplained for \(error)")
-                return
-            }
-        }
+        #expect(Router.Decision(ExportFailed()) == .unexplained)
+        #expect(Router.Decision(DiskFault(path: "/")) == .unexplained)
+        #expect(Router.Decision(Unexplained()) == .unexplained)
     }
 }

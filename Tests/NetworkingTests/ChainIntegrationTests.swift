@@ -55,7 +55,7 @@ struct ChainIntegrationTests {
         let result = await chain.outcome(of: HTTPRequest(method: .get, url: url))
 
         #expect(result.error?.kind == .offline)
-        #expect(result.error?.kind.sharedError == .networkUnavailable)
+        #expect(result.error?.kind.appWideCondition == .offline)
     }
 
     private func makeChain(session: AuthenticationSessionSpy, logger: Logger) -> any HTTPClient {

@@ -13,15 +13,16 @@ struct HTTPClientErrorTests {
     }
 
     @Test(arguments: HTTPClientError.Kind.allCases)
-    func onlyOfflineAndTimeoutAreSharedConditions(_ kind: HTTPClientError.Kind) {
-        let expected: APIError? =
+    func offlineTimeoutAndNoSessionAreTheAppWideConditions(_ kind: HTTPClientError.Kind) {
+        let expected: AppWideCondition? =
             switch kind {
-            case .offline: .networkUnavailable
+            case .offline: .offline
             case .timedOut: .timedOut
+            case .sessionExpired, .unauthorized: .sessionExpired
             default: nil
             }
 
-        #expect(kind.sharedError == expected)
+        #expect(kind.appWideCondition == expected)
     }
 
     @Test(arguments: HTTPClientError.Kind.allCases)

@@ -112,10 +112,9 @@ struct PendingWritesTests {
     @Test func aWriteWhoseReceiptCannotBeReadStaysJournalled() async {
         let journal = makeJournal(nil)
         let spy = HTTPClientSpy(answering: .json(201, #"{"id": 7}"#))
-        let call = RemoteCall<HTTPClientError>(
+        let call = RemoteCall<TestRepositoryError>(
             client: JournalingHTTPClient(decoratee: spy, journal: journal, logger: quietLogger),
-            reporter: ClientReportingSpy(), module: "Test", logger: quietLogger, mapHTTPError: { $0 },
-            mapDecodingFailure: { _ in HTTPClientError(kind: .invalidResponse, context: .init(request: .get("/"))) })
+            reporter: ClientReportingSpy(), logger: quietLogger)
 
         for key in ["first", "second"] {
             _ = try? await call.perform(keyed(transfer(amount: "1.00"), key), endpoint: "/v1/transfers") {
@@ -170,6 +169,18 @@ struct PendingWritesTests {
         keyed.headers[HeaderName.idempotencyKey] = key
         return keyed
     }
+}
+
+/// A repository's error, as small as ``RemoteCall`` allows.
+private enum TestRepositoryError: RemoteRepositoryError, OwnedByLayer {
+    case unavailable(Diagnostic)
+    case appWide(AppWideCondition)
+    case cancelled
+
+    static let owningLayer = JourneyLayer.data
+    var category: ErrorCategory { self == .cancelled ? .ignorable : .default }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.caseName == rhs.caseName }
 }
 
 /// A wall clock a test moves by hand.

@@ -96,7 +96,7 @@ struct URLSessionHTTPClientTests {
             of: HTTPRequest(method: .get, url: url))
 
         #expect(result.error?.kind == .offline)
-        #expect(result.error?.kind.sharedError == .networkUnavailable)
+        #expect(result.error?.kind.appWideCondition == .offline)
         #expect(probe.events().map(\.to) == ["HTTPClientError.offline"])
     }
 

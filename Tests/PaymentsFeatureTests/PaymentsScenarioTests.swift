@@ -183,17 +183,17 @@ struct PaymentsScenarioTests {
 
         await sut.load()
 
-        #expect(world.router.presentedError?.title == APIError.networkUnavailable.errorDescription)
+        #expect(world.router.presentedError?.title == AppWideCondition.offline.errorDescription)
         #expect(sut.state.error == nil && sut.state.methodCount == 0, "no partial list built on an unreachable backend")
         #expect(
             world.journey.suffix(3) == [
-                "domain forwarded WalletRepositoryError.shared(APIError.networkUnavailable) → PaymentMethodsError.shared(APIError.networkUnavailable)",
-                "presentation forwarded PaymentMethodsError.shared(APIError.networkUnavailable) → Navigation: APIError.networkUnavailable",
-                "navigation presented APIError.networkUnavailable → alert: Network unavailable",
+                "domain forwarded WalletRepositoryError.appWide(AppWideCondition.offline) → PaymentMethodsError.appWide(AppWideCondition.offline)",
+                "presentation forwarded PaymentMethodsError.appWide(AppWideCondition.offline) → Navigation: AppWideCondition.offline",
+                "navigation presented AppWideCondition.offline → alert: Network unavailable",
             ])
         #expect(
             world.journey.contains(
-                "data mapped HTTPClientError.offline → WalletRepositoryError.shared(APIError.networkUnavailable)"))
+                "data mapped HTTPClientError.offline → WalletRepositoryError.appWide(AppWideCondition.offline)"))
     }
 
     @Test func serverFlaky() async {
@@ -235,8 +235,10 @@ struct PaymentsScenarioTests {
 
         await sut.load()
 
-        #expect(world.router.presentedError?.title == APIError.timedOut.errorDescription)
-        #expect(world.journey.last == "navigation presented APIError.timedOut → alert: The server is taking too long")
+        #expect(world.router.presentedError?.title == AppWideCondition.timedOut.errorDescription)
+        #expect(
+            world.journey.last
+                == "navigation presented AppWideCondition.timedOut → alert: The server is taking too long")
     }
 
     @Test func tokenExpired() async {
@@ -282,9 +284,9 @@ struct PaymentsScenarioTests {
         #expect(world.spy.requests.count == 2)
         #expect(
             world.journey.suffix(3) == [
-                "domain forwarded WalletRepositoryError.sessionExpired → PaymentMethodsError.sessionExpired",
-                "presentation forwarded PaymentMethodsError.sessionExpired → Navigation: SessionExpiredError",
-                "navigation routed SessionExpiredError → signIn",
+                "domain forwarded WalletRepositoryError.appWide(AppWideCondition.sessionExpired) → PaymentMethodsError.appWide(AppWideCondition.sessionExpired)",
+                "presentation forwarded PaymentMethodsError.appWide(AppWideCondition.sessionExpired) → Navigation: AppWideCondition.sessionExpired",
+                "navigation routed AppWideCondition.sessionExpired → signIn",
             ])
         #expect(
             world.journey.contains("networking mapped refresh answered invalid_grant → HTTPClientError.sessionExpired"))

@@ -59,7 +59,7 @@ struct PaymentMethodsViewModelTests {
 
     /// The article's state was never cleared, so an old alert came back on the next load.
     @Test func aFailureAfterASuccessShowsNoOldContent() async {
-        let (sut, _, _) = makeSUT(sequence: [.success([.card(PaymentsSamples.visa)]), .failure(.shared(.timedOut))])
+        let (sut, _, _) = makeSUT(sequence: [.success([.card(PaymentsSamples.visa)]), .failure(.appWide(.timedOut))])
 
         await sut.load()
         await sut.load()
@@ -69,8 +69,8 @@ struct PaymentMethodsViewModelTests {
     }
 
     @Test(arguments: [
-        PaymentMethodsError.shared(.networkUnavailable), .unknown(UnknownBusinessError(underlying: [])),
-        .sessionExpired, .noPaymentMethodsFound,
+        PaymentMethodsError.appWide(.offline), .unknown(UnknownBusinessError(underlying: [])),
+        .appWide(.sessionExpired), .noPaymentMethodsFound,
     ])
     func aSuccessAfterAFailureShowsNoOldAlertOrRoute(_ failure: PaymentMethodsError) async {
         let (sut, router, _) = makeSUT(sequence: [.failure(failure), .success([.card(PaymentsSamples.visa)])])
@@ -85,7 +85,7 @@ struct PaymentMethodsViewModelTests {
 
     @Test func aLoadLeavesAnotherScreensAlertAlone() async {
         let (sut, router, _) = makeSUT(.success([.card(PaymentsSamples.visa)]))
-        router.handle(APIError.timedOut, for: "another screen")
+        router.handle(PaymentMethodsError.appWide(.timedOut), for: "another screen")
 
         await sut.load()
 
@@ -147,7 +147,7 @@ struct WalletPageViewModelTests {
     }
 
     @Test(arguments: [
-        WalletPageError.noWallet, .shared(.networkUnavailable), .sessionExpired,
+        WalletPageError.noWallet, .appWide(.offline), .appWide(.sessionExpired),
         .unknown(UnknownBusinessError(underlying: [])),
     ])
     func aSuccessAfterAFailureShowsNoOldAlertOrRoute(_ failure: WalletPageError) async {

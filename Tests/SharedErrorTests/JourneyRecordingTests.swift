@@ -190,7 +190,7 @@ struct JourneyEncodingTests {
     }
 
     @Test func describableErrorsNameTheirCase() {
-        #expect(JourneyName.of(APIError.timedOut) == "APIError.timedOut")
+        #expect(JourneyName.of(AppWideCondition.timedOut) == "AppWideCondition.timedOut")
     }
 
     @Test func otherErrorsAreNamedByTypeOnlySoPayloadsNeverLeak() {

@@ -36,9 +36,8 @@ struct ErrorCategoryTests {
         #expect(ErrorCategory.allCases == [.ignorable, .recoverable, .unhandleableHere, .default])
     }
 
-    @Test func sessionExpiryIsForwardedNotPresented() {
-        #expect(SessionExpiredError().category == .unhandleableHere)
-        #expect(SessionExpiredError().journeyName == "SessionExpiredError")
+    @Test func sessionExpiryIsHandedOnNotPresented() {
+        #expect(AppWideCondition.sessionExpired.category == .unhandleableHere)
     }
 }
 

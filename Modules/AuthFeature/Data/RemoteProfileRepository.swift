@@ -5,22 +5,18 @@ public import Networking
 import SharedError
 
 /// The profile from `GET /v1/me`, fail-validated: a missing name or email becomes a default and is reported, an
-/// invalid avatar is left out and reported, and only a missing or invalid id fails the profile.
+/// invalid avatar is left out and reported, and only a missing or invalid id fails the profile (`malformed`).
 public struct RemoteProfileRepository: ProfileRepository {
     static let endpoint = "/v1/me"
 
     private let call: RemoteCall<ProfileRepositoryError>
     private let baseURL: URL
 
-    public init(
-        client: any HTTPClient, baseURL: URL, reporter: any ClientReporting,
-        observer: (any BackendAnswerObserving)? = nil, logger: Logger
-    ) {
+    public init(client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger) {
         self.baseURL = baseURL
         call = RemoteCall(
-            client: client, reporter: reporter, module: "AuthFeature", logger: logger,
-            mapHTTPError: Self.repositoryError(for:),
-            mapDecodingFailure: { .malformed(keyPath: $0.keyPath) }, observer: observer)
+            client: client, reporter: reporter, logger: logger,
+            decodingFailure: { .malformed(keyPath: $0.keyPath) })
     }
 
     public func fetchProfile() async throws(ProfileRepositoryError) -> UserProfile {
@@ -28,13 +24,6 @@ public struct RemoteProfileRepository: ProfileRepository {
             (body: Data) throws(DecodingFailure) in try ProfileDecoder.decode(body)
         }
     }
-
-    /// A cancelled call stays ignorable (``ErrorPolicy``).
-    static func repositoryError(for error: HTTPClientError) -> ProfileRepositoryError {
-        if ErrorPolicy.reaction(to: error.category) == .ignore { return .cancelled }
-        switch error.kind {
-        case .unauthorized, .sessionExpired: return .sessionExpired
-        case let kind: return kind.sharedError.map(ProfileRepositoryError.shared) ?? .unavailable(error.diagnostic)
-        }
-    }
 }
+
+extension ProfileRepositoryError: RemoteRepositoryError {}

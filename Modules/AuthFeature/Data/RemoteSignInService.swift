@@ -22,18 +22,14 @@ public final class RemoteSignInService: SignInService {
     ///   - secrets: told Apple's identity token and the user's email, so nothing the app writes carries them.
     public init(
         facade: AppleSignInFacade, client: any HTTPClient, baseURL: URL, store: any SessionStore,
-        reporter: any ClientReporting, observer: (any BackendAnswerObserving)? = nil, secrets: SecretValues? = nil,
-        logger: Logger
+        reporter: any ClientReporting, secrets: SecretValues? = nil, logger: Logger
     ) {
         self.facade = facade
         self.baseURL = baseURL
         self.store = store
         self.secrets = secrets
         self.logger = logger
-        call = RemoteCall(
-            client: client, reporter: reporter, module: "AuthFeature", logger: logger,
-            mapHTTPError: Self.signInError(for:), mapDecodingFailure: { .unavailable($0.diagnostic) },
-            observer: observer)
+        call = RemoteCall(client: client, reporter: reporter, logger: logger, ownAnswer: Self.ownAnswer)
     }
 
     public func signIn() async throws(SignInError) -> SignedInUser {
@@ -61,14 +57,19 @@ public final class RemoteSignInService: SignInService {
         return user
     }
 
-    /// A cancelled call is a cancelled sign-in (``ErrorPolicy``); 401 `invalid_identity_token` and 403
-    /// `account_banned` are the auth service's own answers.
-    nonisolated static func signInError(for error: HTTPClientError) -> SignInError {
-        if ErrorPolicy.reaction(to: error.category) == .ignore { return .canceled }
+    /// 401 `invalid_identity_token` and 403 `account_banned` are the auth service's own answers. Nobody is signed in
+    /// yet, so any other 401 says nothing about a session: it is unexplained.
+    nonisolated static func ownAnswer(_ error: HTTPClientError) -> SignInError? {
         switch (error.kind, error.context.serverCode) {
-        case (.unauthorized, "invalid_identity_token"): return .identityRejected
-        case (.forbidden, "account_banned"): return .banned
-        case (let kind, _): return kind.sharedError.map(SignInError.shared) ?? .unavailable(error.diagnostic)
+        case (.unauthorized, "invalid_identity_token"): .identityRejected
+        case (.forbidden, "account_banned"): .banned
+        case (.unauthorized, _), (.sessionExpired, _): .unavailable(error.diagnostic)
+        default: nil
         }
     }
+}
+
+extension SignInError: RemoteRepositoryError {
+    /// A cancelled call is a cancelled sign-in.
+    public static var cancelled: SignInError { .canceled }
 }

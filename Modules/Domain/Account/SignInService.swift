@@ -7,7 +7,7 @@ public protocol SignInService: Sendable {
 }
 
 /// Everything sign-in can end with, in the app's words: the vendor's codes and the backend's answers mapped.
-public enum SignInError: Error, Hashable, Sendable, JourneyDescribable, CategorizedError, Diagnosable {
+public enum SignInError: PassesOnAppWideConditions, OwnedByLayer, Hashable {
     /// The user closed the sheet, or the sign-in was cancelled. Not an error for anyone to see.
     case canceled
     /// The sign-in sheet failed (failed, invalid response, not handled, not interactive).
@@ -21,55 +21,18 @@ public enum SignInError: Error, Hashable, Sendable, JourneyDescribable, Categori
     case banned
     /// The backend failed in a way it cannot explain.
     case unavailable(Diagnostic)
-    /// An app-wide network condition.
-    case shared(APIError)
+    /// Offline or timed out: the app's, not sign-in's.
+    case appWide(AppWideCondition)
 
-    public var journeyName: String {
-        switch self {
-        case .shared(let error): "SignInError.shared(\(error.journeyName))"
-        case .unavailable: "SignInError.unavailable"
-        default: "SignInError.\(caseName)"
-        }
-    }
+    /// Raised by the data layer (the vendor facade and the token exchange).
+    public static let owningLayer = JourneyLayer.data
 
+    /// Canceled is ignorable; an unexplained failure is `default`; the rest are for the screen.
     public var category: ErrorCategory {
         switch self {
         case .canceled: .ignorable
         case .unavailable: .default
-        case .failed, .unknown, .identityRejected, .banned, .shared: .unhandleableHere
-        }
-    }
-
-    public var diagnostics: [Diagnostic] {
-        if case .unavailable(let diagnostic) = self { return [diagnostic] }
-        return [Diagnostic(error: journeyName, layer: .data)]
-    }
-}
-
-extension SignInError: SampledCases {
-    public enum CaseName: CaseIterable { case canceled, failed, unknown, identityRejected, banned, unavailable, shared }
-
-    public var caseName: CaseName {
-        switch self {
-        case .canceled: .canceled
-        case .failed: .failed
-        case .unknown: .unknown
-        case .identityRejected: .identityRejected
-        case .banned: .banned
-        case .unavailable: .unavailable
-        case .shared: .shared
-        }
-    }
-
-    public static func samples(of name: CaseName) -> [Self] {
-        switch name {
-        case .canceled: [.canceled]
-        case .failed: [.failed]
-        case .unknown: [.unknown]
-        case .identityRejected: [.identityRejected]
-        case .banned: [.banned]
-        case .unavailable: [.unavailable(.sample)]
-        case .shared: APIError.allCases.map(Self.shared)
+        case .failed, .unknown, .identityRejected, .banned, .appWide: .unhandleableHere
         }
     }
 }

@@ -7,8 +7,9 @@ public import SharedError
 /// app runs. Outermost first:
 ///
 /// ```
-/// DeadlineHTTPClient → [JournalingHTTPClient] → [ErrorEnvelopeMappingHTTPClient] → [AuthenticatingHTTPClient]
-///   → RetryingHTTPClient → StatusCodeMappingHTTPClient → LoggingHTTPClient → transport
+/// DeadlineHTTPClient → [BackendObservingHTTPClient] → [JournalingHTTPClient] → [ErrorEnvelopeMappingHTTPClient]
+///   → [AuthenticatingHTTPClient] → RetryingHTTPClient → StatusCodeMappingHTTPClient → LoggingHTTPClient
+///   → TransportJourneyHTTPClient → transport
 /// ```
 ///
 /// Authentication sits above retry so that one request refreshes at most once: a replay that meets a 503 is
@@ -45,6 +46,7 @@ public struct HTTPChain: Sendable {
     /// - Parameters:
     ///   - transport: the innermost client (URLSession, or an in-memory spy in tests).
     ///   - journal: where keyed writes wait until their outcome is known; `nil` leaves them out of any journal.
+    ///   - observer: told what each call of the app's clients said about the backend; `nil` tells no one.
     ///   - makeSession: the session the authentication decorator asks for tokens; it is handed a client without
     ///     authentication or retry for its refresh call.
     public init(
@@ -54,11 +56,15 @@ public struct HTTPChain: Sendable {
         random: any RandomSource = SystemRandomSource(),
         secrets: SecretValues? = nil,
         journal: PendingWrites? = nil,
+        observer: (any BackendAnswerObserving)? = nil,
         logger: Logger,
         makeSession: (_ refreshClient: any HTTPClient) -> any AuthenticationSession
     ) {
         func deadline(_ client: any HTTPClient) -> any HTTPClient {
             DeadlineHTTPClient(decoratee: client, timeout: settings.timeout, clock: clock, logger: logger)
+        }
+        func observed(_ client: any HTTPClient) -> any HTTPClient {
+            observer.map { BackendObservingHTTPClient(decoratee: client, observer: $0) } ?? client
         }
         func journaling(_ client: any HTTPClient) -> any HTTPClient {
             journal.map { JournalingHTTPClient(decoratee: client, journal: $0, logger: logger) } ?? client
@@ -78,10 +84,12 @@ public struct HTTPChain: Sendable {
         let authenticating = AuthenticatingHTTPClient(
             decoratee: retrying(mapped), coordinator: coordinator, logger: logger)
 
-        plain = deadline(journaling(retrying(mapped)))
-        authenticated = deadline(journaling(authenticating))
+        plain = deadline(observed(journaling(retrying(mapped))))
+        authenticated = deadline(observed(journaling(authenticating)))
         envelopeAware = deadline(
-            journaling(ErrorEnvelopeMappingHTTPClient(decoratee: authenticating, secrets: secrets, logger: logger)))
+            observed(
+                journaling(ErrorEnvelopeMappingHTTPClient(decoratee: authenticating, secrets: secrets, logger: logger)))
+        )
         reports = deadline(mapped)
     }
 }

@@ -30,17 +30,11 @@ public enum BackendAnswer: Hashable, Sendable {
             }
         }
     }
-
-    /// What a body that broke a required field says about the backend: a body that is not the contract's JSON at
-    /// all (a page, a list where an object belongs) makes it unusable; one broken field is an answer, with a bug.
-    public init(_ failure: DecodingFailure, endpoint: String) {
-        self =
-            failure.keyPath == DecodingFailure.rootPath
-            ? .unusable(reason: "its answer to \(endpoint) is not the contract's JSON") : .answered
-    }
 }
 
-/// Hears what each remote call told about the backend; the composition root implements it for the CLI.
+/// Hears what each remote call told about the backend (``BackendObservingHTTPClient`` tells it); the CLI
+/// implements it to choose its exit code.
 public protocol BackendAnswerObserving: Sendable {
+    /// What the call to `endpoint` said.
     func observe(_ answer: BackendAnswer, endpoint: String)
 }

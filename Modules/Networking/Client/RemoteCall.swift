@@ -2,37 +2,46 @@ public import Foundation
 public import Logging
 public import SharedError
 
+/// A repository's error, as ``RemoteCall`` builds it: the service's own answers come from the repository; a
+/// cancelled call, an app-wide condition and a failure nothing explains read the same in every repository, through
+/// these three cases.
+public protocol RemoteRepositoryError: PassesOnAppWideConditions {
+    /// The call was cancelled (ignorable).
+    static var cancelled: Self { get }
+    /// The service failed in a way it cannot explain (`default`), with what a developer needs.
+    static func unavailable(_ diagnostic: Diagnostic) -> Self
+}
+
 /// What every remote repository does with a call, written once: send it, turn a failure into the repository's
 /// own error, decode the body with its fail-validated parser, hand the defects (and a broken required field) to
 /// the client-report sender, and record each mapping in the journey as the data layer.
 ///
-/// The repository supplies only its vocabulary: how an `HTTPClientError` and a `DecodingFailure` read in its
-/// own error type. Nothing from Networking leaves through `perform`.
-public struct RemoteCall<RepositoryError: Error & JourneyDescribable>: Sendable {
+/// The repository supplies only its vocabulary: which answers of the service are its own (`ownAnswer`), and, if a
+/// broken body means more than "unavailable", what it means. Everything else is decided here, in this order: a
+/// cancelled call is `cancelled`; the service's own answer; an app-wide condition (offline, timed out, signed out)
+/// is `appWide`; anything else is `unavailable`. Nothing from Networking leaves through `perform`.
+public struct RemoteCall<RepositoryError: RemoteRepositoryError>: Sendable {
     private let client: any HTTPClient
     private let reporter: any ClientReporting
-    private let observer: (any BackendAnswerObserving)?
-    private let module: String
-    private let logger: Logger
-    private let mapHTTPError: @Sendable (HTTPClientError) -> RepositoryError
+    private let journey: JourneyRecorder
+    private let ownAnswer: @Sendable (HTTPClientError) -> RepositoryError?
     private let mapDecodingFailure: @Sendable (DecodingFailure) -> RepositoryError
 
+    /// - Parameters:
+    ///   - ownAnswer: the service's own answers (a status with its server code), as the repository's cases; `nil`
+    ///     for everything else.
+    ///   - decodingFailure: what a body without a required field means (by default, `unavailable`).
     public init(
-        client: any HTTPClient,
-        reporter: any ClientReporting,
-        module: String,
-        logger: Logger,
-        mapHTTPError: @escaping @Sendable (HTTPClientError) -> RepositoryError,
-        mapDecodingFailure: @escaping @Sendable (DecodingFailure) -> RepositoryError,
-        observer: (any BackendAnswerObserving)? = nil
+        client: any HTTPClient, reporter: any ClientReporting, logger: Logger,
+        ownAnswer: @escaping @Sendable (HTTPClientError) -> RepositoryError? = { _ in nil },
+        decodingFailure: @escaping @Sendable (DecodingFailure) -> RepositoryError = { .unavailable($0.diagnostic) },
+        fileID: String = #fileID
     ) {
         self.client = client
         self.reporter = reporter
-        self.observer = observer
-        self.module = module
-        self.logger = logger
-        self.mapHTTPError = mapHTTPError
-        self.mapDecodingFailure = mapDecodingFailure
+        self.journey = JourneyRecorder(.data, logger: logger, fileID: fileID)
+        self.ownAnswer = ownAnswer
+        self.mapDecodingFailure = decodingFailure
     }
 
     /// Sends `request` and decodes its body for `endpoint` (the path reports name).
@@ -46,15 +55,13 @@ public struct RemoteCall<RepositoryError: Error & JourneyDescribable>: Sendable 
         do throws(HTTPClientError) {
             response = try await client.send(request)
         } catch {
-            observer?.observe(BackendAnswer(error), endpoint: endpoint)
-            throw mapped(mapHTTPError(error), from: error)
+            throw mapped(repositoryError(for: error), from: error)
         }
 
         let decoded: Decoded<Value>
         do throws(DecodingFailure) {
             decoded = try decode(response.body)
         } catch {
-            observer?.observe(BackendAnswer(error, endpoint: endpoint), endpoint: endpoint)
             // The write was made, but its receipt cannot be read: it stays in the journal, as unsure as no answer.
             await response.journalled?.leaveUnknown()
             // The backend engineers hear about a broken required field too, not only about defaults.
@@ -64,41 +71,37 @@ public struct RemoteCall<RepositoryError: Error & JourneyDescribable>: Sendable 
                 endpoint: endpoint)
             throw mapped(mapDecodingFailure(error), from: error)
         }
-        observer?.observe(.answered, endpoint: endpoint)
         await response.journalled?.settle()
         reporter.submit(decoded.report, endpoint: endpoint)
         if response.attempt > 1, let key = request.headers[HeaderName.idempotencyKey], !key.isEmpty {
             // A write that needed more than one send: the journey says it was still made once.
-            logger.recordJourney(
-                ErrorJourneyEvent(
-                    layer: .data, module: module, action: .recovered,
-                    from: "\(request.method) \(endpoint) answered on attempt \(response.attempt)",
-                    to: "made once: every attempt carried the same Idempotency-Key", category: .recoverable,
-                    origin: .networking))
+            journey.record(
+                .recovered, from: "\(request.method) \(endpoint) answered on attempt \(response.attempt)",
+                to: "made once: every attempt carried the same Idempotency-Key", category: .recoverable,
+                origin: .networking)
         }
         return decoded.value
+    }
+
+    /// The repository's error for a failed call, in the order the type's documentation gives.
+    public func repositoryError(for error: HTTPClientError) -> RepositoryError {
+        if ErrorPolicy.reaction(to: error.category) == .ignore { return .cancelled }
+        if let own = ownAnswer(error) { return own }
+        if let condition = error.kind.appWideCondition { return .appWide(condition) }
+        return .unavailable(error.diagnostic)
     }
 
     /// Records that the data layer turned `cause` into `error`, and returns `error` to throw.
     public func mapped(_ error: RepositoryError, from cause: some JourneyDescribable & CategorizedError)
         -> RepositoryError
     {
-        logger.recordJourney(
-            ErrorJourneyEvent(
-                layer: .data, module: module, action: .mapped, from: cause.journeyName, to: error.journeyName,
-                category: cause.category)
-        )
+        journey.record(.mapped, from: cause.journeyName, to: error.journeyName, category: cause.category)
         return error
     }
 
     /// Records that the data layer turned what the body said (`cause`, not an error yet) into `error`.
-    public func mapped(_ error: RepositoryError, fromBody cause: String) -> RepositoryError
-    where RepositoryError: CategorizedError {
-        logger.recordJourney(
-            ErrorJourneyEvent(
-                layer: .data, module: module, action: .mapped, from: cause, to: error.journeyName,
-                category: error.category, origin: .backend)
-        )
+    public func mapped(_ error: RepositoryError, fromBody cause: String) -> RepositoryError {
+        journey.record(.mapped, from: cause, to: error.journeyName, category: error.category, origin: .backend)
         return error
     }
 }

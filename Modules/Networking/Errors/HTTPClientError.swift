@@ -16,7 +16,7 @@ public struct HTTPClientError: Error, Hashable, Sendable {
     }
 
     /// Every way a call can fail.
-    public enum Kind: Hashable, Sendable, SampledCases {
+    public enum Kind: Hashable, Sendable {
         // MARK: Transport
         /// No connection: not connected, host not found, connection refused.
         case offline
@@ -54,56 +54,6 @@ public struct HTTPClientError: Error, Hashable, Sendable {
         case errorEnvelope(code: String)
         /// The refresh token was refused (`invalid_grant`), or there is no session: the user must sign in.
         case sessionExpired
-
-        /// One name per case; with ``samples(of:)`` the compiler keeps `allCases` complete.
-        public enum CaseName: CaseIterable, Sendable {
-            case offline, timedOut, cancelled, connectionLost, invalidResponse, bodyTooLarge
-            case unauthorized, forbidden, notFound, requestTimeout, conflict, tooManyRequests, server
-            case unexpectedStatus, errorEnvelope, sessionExpired
-        }
-
-        public var caseName: CaseName {
-            switch self {
-            case .offline: .offline
-            case .timedOut: .timedOut
-            case .cancelled: .cancelled
-            case .connectionLost: .connectionLost
-            case .invalidResponse: .invalidResponse
-            case .bodyTooLarge: .bodyTooLarge
-            case .unauthorized: .unauthorized
-            case .forbidden: .forbidden
-            case .notFound: .notFound
-            case .requestTimeout: .requestTimeout
-            case .conflict: .conflict
-            case .tooManyRequests: .tooManyRequests
-            case .server: .server
-            case .unexpectedStatus: .unexpectedStatus
-            case .errorEnvelope: .errorEnvelope
-            case .sessionExpired: .sessionExpired
-            }
-        }
-
-        /// Values of each case, associated values included, for tests that must cover them all.
-        public static func samples(of name: CaseName) -> [Kind] {
-            switch name {
-            case .offline: [.offline]
-            case .timedOut: [.timedOut]
-            case .cancelled: [.cancelled]
-            case .connectionLost: [.connectionLost]
-            case .invalidResponse: [.invalidResponse]
-            case .bodyTooLarge: [.bodyTooLarge(limit: 1_048_576)]
-            case .unauthorized: [.unauthorized]
-            case .forbidden: [.forbidden]
-            case .notFound: [.notFound]
-            case .requestTimeout: [.requestTimeout]
-            case .conflict: [.conflict]
-            case .tooManyRequests: [.tooManyRequests]
-            case .server: [500, 502, 503, 504].map { .server(status: $0) }
-            case .unexpectedStatus: [.unexpectedStatus(418)]
-            case .errorEnvelope: [.errorEnvelope(code: "SERVICE_DOWN")]
-            case .sessionExpired: [.sessionExpired]
-            }
-        }
 
         /// The case name, with the status or code where it has one: `server(503)`.
         public var name: String {
@@ -151,11 +101,13 @@ public struct HTTPClientError: Error, Hashable, Sendable {
             }
         }
 
-        /// The shared condition this kind means for the whole app, if any.
-        public var sharedError: APIError? {
+        /// The condition of the whole app this kind means, if any: no connection, no answer in time, or no session
+        /// (a refused refresh, no session at all, a 401 no refresh could fix).
+        public var appWideCondition: AppWideCondition? {
             switch self {
-            case .offline: .networkUnavailable
+            case .offline: .offline
             case .timedOut: .timedOut
+            case .sessionExpired, .unauthorized: .sessionExpired
             default: nil
             }
         }

@@ -14,15 +14,9 @@ public struct RemotePaymentCardsRepository: PaymentCardsRepository {
     private let call: RemoteCall<PaymentCardsRepositoryError>
     private let baseURL: URL
 
-    public init(
-        client: any HTTPClient, baseURL: URL, reporter: any ClientReporting,
-        observer: (any BackendAnswerObserving)? = nil, logger: Logger
-    ) {
+    public init(client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger) {
         self.baseURL = baseURL
-        call = RemoteCall(
-            client: client, reporter: reporter, module: "PaymentsFeature", logger: logger,
-            mapHTTPError: Self.repositoryError(for:), mapDecodingFailure: { .unavailable($0.diagnostic) },
-            observer: observer)
+        call = RemoteCall(client: client, reporter: reporter, logger: logger, ownAnswer: Self.ownAnswer)
     }
 
     public func fetchCards() async throws(PaymentCardsRepositoryError) -> [PaymentCard] {
@@ -31,14 +25,14 @@ public struct RemotePaymentCardsRepository: PaymentCardsRepository {
         }
     }
 
-    /// A cancelled call stays ignorable (``ErrorPolicy``); the envelope's codes are the service's own answers.
-    static func repositoryError(for error: HTTPClientError) -> PaymentCardsRepositoryError {
-        if ErrorPolicy.reaction(to: error.category) == .ignore { return .cancelled }
+    /// The envelope's codes are the cards service's own answers.
+    static func ownAnswer(_ error: HTTPClientError) -> PaymentCardsRepositoryError? {
         switch error.kind {
-        case .errorEnvelope("SERVICE_DOWN"): return .serviceDown
-        case .errorEnvelope("CARDS_LOCKED"): return .cardsLocked
-        case .unauthorized, .sessionExpired: return .sessionExpired
-        case let kind: return kind.sharedError.map(PaymentCardsRepositoryError.shared) ?? .unavailable(error.diagnostic)
+        case .errorEnvelope("SERVICE_DOWN"): .serviceDown
+        case .errorEnvelope("CARDS_LOCKED"): .cardsLocked
+        default: nil
         }
     }
 }
+
+extension PaymentCardsRepositoryError: RemoteRepositoryError {}

@@ -4,25 +4,17 @@ public import Logging
 public import Networking
 import SharedError
 
-/// The wallet from `GET /v1/wallet`, over the app's HTTP chain.
-///
-/// Maps every `HTTPClientError` and `DecodingFailure` into `WalletRepositoryError`; nothing from Networking
-/// leaves this type.
+/// The wallet from `GET /v1/wallet`, over the app's HTTP chain. Nothing from Networking leaves this type: every
+/// failure is a `WalletRepositoryError` (``RemoteCall`` decides all but the wallet service's own answers).
 public struct RemoteWalletRepository: WalletRepository {
     static let endpoint = "/v1/wallet"
 
     private let call: RemoteCall<WalletRepositoryError>
     private let baseURL: URL
 
-    public init(
-        client: any HTTPClient, baseURL: URL, reporter: any ClientReporting,
-        observer: (any BackendAnswerObserving)? = nil, logger: Logger
-    ) {
+    public init(client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger) {
         self.baseURL = baseURL
-        call = RemoteCall(
-            client: client, reporter: reporter, module: "PaymentsFeature", logger: logger,
-            mapHTTPError: Self.repositoryError(for:), mapDecodingFailure: { .unavailable($0.diagnostic) },
-            observer: observer)
+        call = RemoteCall(client: client, reporter: reporter, logger: logger, ownAnswer: Self.ownAnswer)
     }
 
     public func fetchWallet() async throws(WalletRepositoryError) -> Wallet {
@@ -39,16 +31,15 @@ public struct RemoteWalletRepository: WalletRepository {
         }
     }
 
-    /// A cancelled call stays ignorable (``ErrorPolicy``). 404 `wallet_not_found` and 403 `wallet_banned` are the
-    /// wallet service's own answers; the same statuses without those codes (a proxy, a wrong route) say nothing
-    /// about the wallet, and nothing explains them.
-    static func repositoryError(for error: HTTPClientError) -> WalletRepositoryError {
-        if ErrorPolicy.reaction(to: error.category) == .ignore { return .cancelled }
+    /// 404 `wallet_not_found` and 403 `wallet_banned` are the wallet service's own answers; the same statuses
+    /// without those codes (a proxy, a wrong route) say nothing about the wallet.
+    static func ownAnswer(_ error: HTTPClientError) -> WalletRepositoryError? {
         switch (error.kind, error.context.serverCode) {
-        case (.notFound, "wallet_not_found"): return .noWalletFound
-        case (.forbidden, "wallet_banned"): return .banned
-        case (.unauthorized, _), (.sessionExpired, _): return .sessionExpired
-        case (let kind, _): return kind.sharedError.map(WalletRepositoryError.shared) ?? .unavailable(error.diagnostic)
+        case (.notFound, "wallet_not_found"): .noWalletFound
+        case (.forbidden, "wallet_banned"): .banned
+        default: nil
         }
     }
 }
+
+extension WalletRepositoryError: RemoteRepositoryError {}

@@ -3,70 +3,45 @@ public import Logging
 public import Navigation
 import SharedError
 
-/// The wallet page's presentation logic. Unlike the payment-methods screen, "no wallet" is presented here, with
-/// a way forward; banned and in-review wallets get their own words.
-///
-/// Every load starts from a clean page and takes back the alert and route it caused before. Errors are decided
-/// by their category (``ErrorPolicy``): a cancelled load shows nothing, an unexplained one (`unknown`) goes to
-/// Navigation for the safe default (developer detail in DEV), and the page words the rest itself.
+/// The wallet page's presentation logic. Unlike the payment-methods screen, "no wallet" is presented here, with a
+/// way forward; banned and in-review wallets get their own words. ``ScreenPresenter`` decides the rest.
 @MainActor
 public final class WalletPageViewModel {
     /// The name this screen goes by with Navigation.
     public static let screen = "wallet"
 
+    /// What the page shows.
     public private(set) var state = WalletPageState()
 
     private let loadWalletPage: any WalletPageLoading
-    private let router: any ErrorRouting
-    private let logger: Logger
+    private let presenter: ScreenPresenter
 
     public init(loadWalletPage: any WalletPageLoading, router: any ErrorRouting, logger: Logger) {
         self.loadWalletPage = loadWalletPage
-        self.router = router
-        self.logger = logger
+        self.presenter = ScreenPresenter(screen: Self.screen, router: router, logger: logger)
     }
 
+    /// Loads the wallet, from a clean page.
     public func load() async {
         state = WalletPageState()
         state.isLoading = true
-        router.withdraw(for: Self.screen)
+        presenter.startFresh()
         defer { state.isLoading = false }
-
         do throws(WalletPageError) {
             let wallet = try await loadWalletPage.execute()
             state.balance = wallet.balance.formatted
             state.status = wallet.status.rawValue
         } catch {
-            handle(error)
-        }
-    }
-
-    private func handle(_ error: WalletPageError) {
-        switch ErrorPolicy.reaction(to: error.category) {
-        case .ignore:
-            record(.ignored, error, to: nil)
-        case .presentDefault:
-            router.forward(error, for: error, screen: Self.screen, module: "PaymentsFeature", logger: logger)
-        case .recover, .handleOrForward:
-            switch error {
-            case .shared(let shared):
-                router.forward(shared, for: error, screen: Self.screen, module: "PaymentsFeature", logger: logger)
-            case .sessionExpired:
-                router.forward(
-                    SessionExpiredError(), for: error, screen: Self.screen, module: "PaymentsFeature", logger: logger)
-            case .noWallet, .banned, .inReview:
-                let (presented, action) = Self.presentation(for: error)
-                state.error = presented
+            state.error = presenter.handle(error) { error in
+                guard let (presented, action) = Self.presentation(for: error) else { return nil }
                 state.action = action
-                record(.presented, error, to: "\(presented.presentation.rawValue): \(presented.title)")
-            case .unknown, .cancelled:
-                router.forward(error, for: error, screen: Self.screen, module: "PaymentsFeature", logger: logger)
+                return .present(presented)
             }
         }
     }
 
     /// The words for each error the page shows itself, and the way forward it offers.
-    static func presentation(for error: WalletPageError) -> (PresentationError, action: String?) {
+    static func presentation(for error: WalletPageError) -> (PresentationError, action: String?)? {
         switch error {
         case .noWallet:
             (
@@ -100,16 +75,8 @@ public final class WalletPageViewModel {
                     presentation: .inline, iconName: "hourglass"),
                 nil
             )
-        case .shared, .sessionExpired, .unknown, .cancelled:
-            (.default, nil)
+        case .appWide, .unknown, .cancelled:
+            nil
         }
-    }
-
-    private func record(_ action: JourneyAction, _ error: WalletPageError, to target: String?) {
-        logger.recordJourney(
-            ErrorJourneyEvent(
-                layer: .presentation, module: "PaymentsFeature", action: action, from: error.journeyName, to: target,
-                category: error.category)
-        )
     }
 }

@@ -17,19 +17,12 @@ public struct RemoteTransferRepository: TransferRepository {
     private let lookingUp: RemoteCall<TransferRepositoryError>
     private let baseURL: URL
 
-    public init(
-        client: any HTTPClient, baseURL: URL, reporter: any ClientReporting,
-        observer: (any BackendAnswerObserving)? = nil, logger: Logger
-    ) {
+    public init(client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger) {
         self.baseURL = baseURL
         sending = RemoteCall(
-            client: client, reporter: reporter, module: "TransfersFeature", logger: logger,
-            mapHTTPError: Self.sendError(for:), mapDecodingFailure: { .outcomeUnknown($0.diagnostic) },
-            observer: observer)
-        lookingUp = RemoteCall(
-            client: client, reporter: reporter, module: "TransfersFeature", logger: logger,
-            mapHTTPError: Self.lookupError(for:), mapDecodingFailure: { .unavailable($0.diagnostic) },
-            observer: observer)
+            client: client, reporter: reporter, logger: logger, ownAnswer: Self.sendAnswer,
+            decodingFailure: { .outcomeUnknown($0.diagnostic) })
+        lookingUp = RemoteCall(client: client, reporter: reporter, logger: logger, ownAnswer: Self.lookupAnswer)
     }
 
     public func send(_ draft: TransferDraft, idempotencyKey: String) async throws(TransferRepositoryError) -> Transfer {
@@ -51,33 +44,27 @@ public struct RemoteTransferRepository: TransferRepository {
         }
     }
 
-    /// A send's failure, decided by its category first (``ErrorPolicy``), then by where it may have happened.
-    static func sendError(for error: HTTPClientError) -> TransferRepositoryError {
-        if ErrorPolicy.reaction(to: error.category) == .ignore { return .cancelled }
+    /// What a send's failure means, by where it may have happened: the service's own answers (422 with its fields,
+    /// 402, 403, 404, 409); no connection means nothing was sent; a timeout, a dropped connection, an answer that is
+    /// not HTTP or a failing server after every retry leave the outcome unknown.
+    static func sendAnswer(_ error: HTTPClientError) -> TransferRepositoryError? {
         switch (error.kind, error.context.serverCode) {
-        case (.unexpectedStatus(422), "validation_failed"): return .rejected(problems(in: error))
-        case (.unexpectedStatus(402), "insufficient_funds"): return .insufficientFunds
-        case (.forbidden, "wallet_banned"): return .walletBanned
-        case (.notFound, "wallet_not_found"): return .noWallet
-        case (.conflict, "idempotency_key_reused"): return .keyReused(error.diagnostic)
-        case (.unauthorized, _), (.sessionExpired, _): return .sessionExpired
-        case (.offline, _): return .notSent
+        case (.unexpectedStatus(422), "validation_failed"): .rejected(problems(in: error))
+        case (.unexpectedStatus(402), "insufficient_funds"): .insufficientFunds
+        case (.forbidden, "wallet_banned"): .walletBanned
+        case (.notFound, "wallet_not_found"): .noWallet
+        case (.conflict, "idempotency_key_reused"): .keyReused(error.diagnostic)
+        case (.offline, _): .notSent
         case (.timedOut, _), (.connectionLost, _), (.invalidResponse, _), (.bodyTooLarge, _):
-            return .outcomeUnknown(error.diagnostic)
-        case (let kind, _) where kind.isTransient: return .outcomeUnknown(error.diagnostic)
-        default: return .unavailable(error.diagnostic)
+            .outcomeUnknown(error.diagnostic)
+        case (let kind, _) where kind.isTransient: .outcomeUnknown(error.diagnostic)
+        default: nil
         }
     }
 
-    /// A lookup's failure: a read, so the app-wide conditions keep their shared meaning.
-    static func lookupError(for error: HTTPClientError) -> TransferRepositoryError {
-        if ErrorPolicy.reaction(to: error.category) == .ignore { return .cancelled }
-        switch (error.kind, error.context.serverCode) {
-        case (.notFound, "transfer_not_found"): return .notFound
-        case (.unauthorized, _), (.sessionExpired, _): return .sessionExpired
-        case (let kind, _):
-            return kind.sharedError.map(TransferRepositoryError.shared) ?? .unavailable(error.diagnostic)
-        }
+    /// A lookup's own answer: no transfer with that id. The rest keep their shared meaning (a read).
+    static func lookupAnswer(_ error: HTTPClientError) -> TransferRepositoryError? {
+        (error.kind, error.context.serverCode) == (.notFound, "transfer_not_found") ? .notFound : nil
     }
 
     /// The 422's fields in the app's vocabulary; a field the app does not know belongs to the whole form.
@@ -88,3 +75,5 @@ public struct RemoteTransferRepository: TransferRepository {
         return problems.isEmpty ? [FieldProblem(field: .form, code: .invalid)] : problems
     }
 }
+
+extension TransferRepositoryError: RemoteRepositoryError {}

@@ -10,19 +10,20 @@ import SharedError
 ///   cancelled send, a sign-in) reuses it, so the backend makes the transfer at most once; a changed form, or a
 ///   definite answer, gets a new one.
 /// - Every send starts from a clean screen (no old field errors, error, receipt or message, and Navigation's alert
-///   and route this screen caused are taken back) and keeps what the user typed, through every outcome.
-/// - Errors are decided by category (``ErrorPolicy``): a cancelled send shows nothing, an unexplained one goes to
-///   Navigation, and the form words the rest: field errors inline, the others as an alert or an indicator.
+///   and route this screen caused are taken back) and keeps what the user typed, through every outcome, a route to
+///   sign-in included: after signing in, one send finishes it.
+/// - ``ScreenPresenter`` decides every error; the form words its own: field errors inline, the others as an alert
+///   or an indicator.
 @MainActor
 public final class TransferFormViewModel {
     /// The name this screen goes by with Navigation.
     public static let screen = "transfer"
 
+    /// What the form shows.
     public private(set) var state = TransferFormState()
 
     private let transfers: any TransferSending
-    private let router: any ErrorRouting
-    private let logger: Logger
+    private let presenter: ScreenPresenter
     private let makeKey: @Sendable () -> String
     /// The key of the transfer whose outcome is not settled yet, and the form it was made for.
     private var openKey: (form: [String], key: String)?
@@ -32,8 +33,7 @@ public final class TransferFormViewModel {
         makeKey: @escaping @Sendable () -> String = TransferFormViewModel.newKey
     ) {
         self.transfers = transfers
-        self.router = router
-        self.logger = logger
+        self.presenter = ScreenPresenter(screen: Self.screen, router: router, logger: logger)
         self.makeKey = makeKey
     }
 
@@ -87,7 +87,7 @@ public final class TransferFormViewModel {
         state.receipt = nil
         state.message = nil
         state.phase = .editing
-        router.withdraw(for: Self.screen)
+        presenter.startFresh()
     }
 
     private func show(_ transfer: Transfer) {
@@ -99,46 +99,21 @@ public final class TransferFormViewModel {
     /// Whether the same form may still be sent again under the same key: its outcome is not settled.
     private static func keepsTheKey(_ error: TransferError) -> Bool {
         switch error {
-        case .outcomeUnknown, .notSent, .sessionExpired, .cancelled, .shared: true
+        case .outcomeUnknown, .notSent, .appWide, .cancelled: true
         case .invalid, .insufficientFunds, .walletBanned, .noWallet, .notFound, .unknown: false
         }
     }
 
     private func handle(_ error: TransferError) {
-        switch ErrorPolicy.reaction(to: error.category) {
-        case .ignore:
-            record(.ignored, error, to: nil)
-        case .presentDefault:
-            router.forward(error, for: error, screen: Self.screen, module: "TransfersFeature", logger: logger)
-        case .recover, .handleOrForward:
-            switch error {
-            case .invalid(let problems):
+        state.error = presenter.handle(error) { error in
+            if case .invalid(let problems) = error {
                 for problem in problems {
                     state.fieldErrors[problem.field] = TransferWording.message(for: problem)
                 }
-                record(.presented, error, to: "inline: " + problems.map(\.field.rawValue).joined(separator: ", "))
-            case .shared(let shared):
-                router.forward(shared, for: error, screen: Self.screen, module: "TransfersFeature", logger: logger)
-            case .sessionExpired:
-                // The form keeps what the user typed: after signing in, one send finishes it.
-                router.forward(
-                    SessionExpiredError(), for: error, screen: Self.screen, module: "TransfersFeature", logger: logger)
-            case .insufficientFunds, .walletBanned, .noWallet, .notFound, .outcomeUnknown, .notSent:
-                let presented = TransferWording.presentation(for: error)
-                state.error = presented
-                state.message = TransferWording.message(for: error)
-                record(.presented, error, to: "\(presented.presentation.rawValue): \(presented.title)")
-            case .unknown, .cancelled:
-                router.forward(error, for: error, screen: Self.screen, module: "TransfersFeature", logger: logger)
+                return .show(.presented, "inline: " + problems.map(\.field.rawValue).joined(separator: ", "))
             }
+            state.message = TransferWording.message(for: error)
+            return TransferWording.presentation(for: error).map(ScreenReaction.present)
         }
-    }
-
-    private func record(_ action: JourneyAction, _ error: TransferError, to target: String?) {
-        logger.recordJourney(
-            ErrorJourneyEvent(
-                layer: .presentation, module: "TransfersFeature", action: action, from: error.journeyName, to: target,
-                category: error.category)
-        )
     }
 }

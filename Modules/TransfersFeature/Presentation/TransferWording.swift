@@ -22,7 +22,8 @@ enum TransferWording {
         }
     }
 
-    static func presentation(for error: TransferError) -> PresentationError {
+    /// The form's words for an error it shows itself; `nil` for the ones it does not own.
+    static func presentation(for error: TransferError) -> PresentationError? {
         switch error {
         case .insufficientFunds:
             PresentationError(
@@ -47,8 +48,8 @@ enum TransferWording {
             PresentationError(
                 title: "You're offline", message: "Nothing was sent. Send it again when you're back online.",
                 presentation: .indicator, iconName: "wifi.slash")
-        case .invalid, .shared, .sessionExpired, .unknown, .cancelled:
-            .default
+        case .invalid, .appWide, .unknown, .cancelled:
+            nil
         }
     }
 

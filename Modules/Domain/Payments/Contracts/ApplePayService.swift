@@ -2,18 +2,17 @@ public import SharedError
 
 /// Apple Pay on this device, behind a facade over the vendor SDK. Declared here, implemented in `Data/`.
 public protocol ApplePayService: Sendable {
+    /// Whether the device can pay with Apple Pay, and whether a card is set up.
     func fetchApplePay() throws(ApplePayError) -> ApplePay
 }
 
 /// What the Apple Pay facade may throw.
-public enum ApplePayError: Error, Hashable, Sendable, CaseIterable, JourneyDescribable, CategorizedError,
-    SourceFailure
-{
+public enum ApplePayError: ScreenError, OwnedByLayer, Hashable, CaseIterable {
     /// This device cannot make payments at all.
     case serviceNotAvailable
 
-    public var journeyName: String { "ApplePayError.serviceNotAvailable" }
+    /// Raised by the vendor facade.
+    public static let owningLayer = JourneyLayer.vendor
+    /// For the use case to decide: it leaves Apple Pay out.
     public var category: ErrorCategory { .unhandleableHere }
-    public var appWide: AppWideCondition? { nil }
-    public var diagnostics: [Diagnostic] { [Diagnostic(error: journeyName, layer: .vendor)] }
 }

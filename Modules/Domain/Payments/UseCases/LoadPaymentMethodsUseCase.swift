@@ -60,7 +60,7 @@ public struct LoadPaymentMethodsUseCase: PaymentMethodsLoading {
         case .ignore:
             return .forward(.cancelled)
         case .recover, .handleOrForward:
-            if let condition = error.appWide { return .forward(PaymentMethodsError(condition)) }
+            if let appWide = PaymentMethodsError.passingOn(error) { return .forward(appWide) }
             return .omit(level: level, explained: true)
         case .presentDefault:
             return .omit(level: .warning, explained: false)

@@ -18,10 +18,7 @@ public struct LoadWalletPageUseCase: WalletPageLoading {
         } catch {
             let pageError = Self.pageError(for: error)
             let action: JourneyAction =
-                switch pageError {
-                case .shared, .sessionExpired, .cancelled: .forwarded
-                default: .mapped
-                }
+                pageError.appWideCondition != nil || pageError == .cancelled ? .forwarded : .mapped
             logger.recordJourney(
                 ErrorJourneyEvent(
                     layer: .domain, module: "Domain", action: action, from: error.journeyName,
@@ -39,13 +36,12 @@ public struct LoadWalletPageUseCase: WalletPageLoading {
         case .presentDefault: return .unknown(UnknownBusinessError(underlying: error.diagnostics))
         case .recover, .handleOrForward: break
         }
+        if let appWide = WalletPageError.passingOn(error) { return appWide }
         switch error {
         case .noWalletFound: return .noWallet
         case .banned: return .banned
         case .inReview(let state): return .inReview(state)
-        case .shared(let shared): return .shared(shared)
-        case .sessionExpired: return .sessionExpired
-        case .unavailable, .cancelled: return .unknown(UnknownBusinessError(underlying: error.diagnostics))
+        case .unavailable, .appWide, .cancelled: return .unknown(UnknownBusinessError(underlying: error.diagnostics))
         }
     }
 }

@@ -1,74 +1,31 @@
 public import SharedError
 
 /// What the payment-methods use case can end with, besides a list.
-public enum PaymentMethodsError: Error, Hashable, Sendable, JourneyDescribable, CategorizedError, Diagnosable {
+public enum PaymentMethodsError: PassesOnAppWideConditions, OwnedByLayer, Hashable {
     /// Every source was left out for an explained reason: the user has nothing to pay with. Not an alert.
     case noPaymentMethodsFound
-    /// An app-wide network condition met on the way; Navigation shows it.
-    case shared(APIError)
-    /// The session ended while loading; Navigation routes to sign-in.
-    case sessionExpired
+    /// Offline, timed out or signed out, met on the way: Navigation shows it or routes to sign-in.
+    case appWide(AppWideCondition)
     /// Nothing is left and at least one source failed for no explained reason.
     case unknown(UnknownBusinessError)
     /// The load was cancelled; the screen ignores it.
     case cancelled
 
-    public var journeyName: String {
-        switch self {
-        case .noPaymentMethodsFound: "PaymentMethodsError.noPaymentMethodsFound"
-        case .shared(let error): "PaymentMethodsError.shared(\(error.journeyName))"
-        case .sessionExpired: "PaymentMethodsError.sessionExpired"
-        case .unknown: "PaymentMethodsError.unknown(UnknownBusinessError)"
-        case .cancelled: "PaymentMethodsError.cancelled"
-        }
-    }
+    /// Raised by the domain layer.
+    public static let owningLayer = JourneyLayer.domain
 
+    /// Cancelled is ignorable; an unexplained failure is `default`; the rest are for the screen.
     public var category: ErrorCategory {
         switch self {
         case .cancelled: .ignorable
         case .unknown: .default
-        case .noPaymentMethodsFound, .shared, .sessionExpired: .unhandleableHere
-        }
-    }
-
-    public var diagnostics: [Diagnostic] {
-        if case .unknown(let error) = self { return error.diagnostics }
-        return [Diagnostic(error: journeyName, layer: .domain)]
-    }
-
-    init(_ condition: AppWideCondition) {
-        switch condition {
-        case .shared(let error): self = .shared(error)
-        case .sessionExpired: self = .sessionExpired
-        }
-    }
-}
-
-extension PaymentMethodsError: SampledCases {
-    public enum CaseName: CaseIterable { case noPaymentMethodsFound, shared, sessionExpired, unknown, cancelled }
-
-    public var caseName: CaseName {
-        switch self {
-        case .noPaymentMethodsFound: .noPaymentMethodsFound
-        case .shared: .shared
-        case .sessionExpired: .sessionExpired
-        case .unknown: .unknown
-        case .cancelled: .cancelled
-        }
-    }
-
-    public static func samples(of name: CaseName) -> [Self] {
-        switch name {
-        case .noPaymentMethodsFound: [.noPaymentMethodsFound]
-        case .shared: APIError.allCases.map(Self.shared)
-        case .sessionExpired: [.sessionExpired]
-        case .unknown: [.unknown(UnknownBusinessError(underlying: [.sample]))]
-        case .cancelled: [.cancelled]
+        case .noPaymentMethodsFound, .appWide: .unhandleableHere
         }
     }
 }
 
 /// Loads the payment methods; the use case implements it, view-model tests stub it.
 public protocol PaymentMethodsLoading: Sendable {
+    /// The wallet, cards and Apple Pay the user can pay with now.
     func execute() async throws(PaymentMethodsError) -> [PaymentMethod]
 }

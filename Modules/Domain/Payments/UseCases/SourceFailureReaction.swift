@@ -1,4 +1,5 @@
 public import Logging
+import SharedError
 
 /// What the payment-methods use case does when one payment source fails.
 public enum SourceFailureReaction: Hashable, Sendable, CustomStringConvertible {

@@ -10,7 +10,7 @@ public protocol TransferRepository: Sendable {
 }
 
 /// The transfer repository's own vocabulary.
-public enum TransferRepositoryError: Error, Hashable, Sendable, JourneyDescribable, CategorizedError, Diagnosable {
+public enum TransferRepositoryError: PassesOnAppWideConditions, OwnedByLayer, Hashable {
     /// The backend refused fields of the transfer (422 `validation_failed`).
     case rejected([FieldProblem])
     /// Not enough money in the wallet (402 `insufficient_funds`).
@@ -31,77 +31,22 @@ public enum TransferRepositoryError: Error, Hashable, Sendable, JourneyDescribab
     case notSent
     /// The service failed in a way it cannot explain.
     case unavailable(Diagnostic)
-    /// An app-wide network condition while looking a transfer up.
-    case shared(APIError)
-    /// The session is over; the user must sign in.
-    case sessionExpired
+    /// Offline, timed out or signed out, while looking a transfer up; signed out, while sending one.
+    case appWide(AppWideCondition)
     /// The call was cancelled; nobody needs to hear about it.
     case cancelled
 
-    public var journeyName: String {
-        switch self {
-        case .rejected(let problems):
-            "TransferRepositoryError.rejected(\(problems.map(\.field.rawValue).joined(separator: ",")))"
-        case .shared(let error): "TransferRepositoryError.shared(\(error.journeyName))"
-        default: "TransferRepositoryError.\(caseName)"
-        }
-    }
+    /// Raised by the data layer.
+    public static let owningLayer = JourneyLayer.data
 
+    /// Cancelled is ignorable; a reused key and an unexplained failure are `default`; the rest are for the use
+    /// case.
     public var category: ErrorCategory {
         switch self {
         case .cancelled: .ignorable
         case .keyReused, .unavailable: .default
-        case .rejected, .insufficientFunds, .walletBanned, .noWallet, .notFound, .outcomeUnknown, .notSent, .shared,
-            .sessionExpired:
+        case .rejected, .insufficientFunds, .walletBanned, .noWallet, .notFound, .outcomeUnknown, .notSent, .appWide:
             .unhandleableHere
-        }
-    }
-
-    public var diagnostics: [Diagnostic] {
-        switch self {
-        case .keyReused(let diagnostic), .outcomeUnknown(let diagnostic), .unavailable(let diagnostic): [diagnostic]
-        default: [Diagnostic(error: journeyName, layer: .data)]
-        }
-    }
-}
-
-extension TransferRepositoryError: SampledCases {
-    public enum CaseName: CaseIterable {
-        case rejected, insufficientFunds, walletBanned, noWallet, notFound, keyReused, outcomeUnknown, notSent
-        case unavailable, shared, sessionExpired, cancelled
-    }
-
-    public var caseName: CaseName {
-        switch self {
-        case .rejected: .rejected
-        case .insufficientFunds: .insufficientFunds
-        case .walletBanned: .walletBanned
-        case .noWallet: .noWallet
-        case .notFound: .notFound
-        case .keyReused: .keyReused
-        case .outcomeUnknown: .outcomeUnknown
-        case .notSent: .notSent
-        case .unavailable: .unavailable
-        case .shared: .shared
-        case .sessionExpired: .sessionExpired
-        case .cancelled: .cancelled
-        }
-    }
-
-    public static func samples(of name: CaseName) -> [Self] {
-        switch name {
-        case .rejected: [.rejected([FieldProblem(field: .amount, code: .tooLarge)])]
-        case .insufficientFunds: [.insufficientFunds]
-        case .walletBanned: [.walletBanned]
-        case .noWallet: [.noWallet]
-        case .notFound: [.notFound]
-        case .keyReused: [.keyReused(.sample)]
-        case .outcomeUnknown: [.outcomeUnknown(.sample)]
-        case .notSent: [.notSent]
-        case .unavailable: [.unavailable(.sample)]
-        case .shared: APIError.allCases.map(Self.shared)
-        case .sessionExpired: [.sessionExpired]
-        case .cancelled: [.cancelled]
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+public import SharedError
 
 /// A transfer the user confirmed, checked before anything is sent: an account, a positive amount with at most two
 /// decimals, a currency code and an optional note.
@@ -67,9 +68,12 @@ public enum TransferField: String, Hashable, Sendable, CaseIterable {
 }
 
 /// What is wrong with one field: found by the app before sending, or told by the backend (422).
-public struct FieldProblem: Hashable, Sendable {
+public struct FieldProblem: Hashable, Sendable, JourneyDescribable {
     public var field: TransferField
     public var code: Code
+
+    /// The field alone (`amount`): which field, never what was typed.
+    public var journeyName: String { field.rawValue }
 
     public init(field: TransferField, code: Code) {
         self.field = field

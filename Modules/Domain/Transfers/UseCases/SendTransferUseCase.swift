@@ -53,6 +53,7 @@ public struct SendTransferUseCase: TransferSending {
         case .presentDefault: return .unknown(UnknownBusinessError(underlying: error.diagnostics))
         case .recover, .handleOrForward: break
         }
+        if let appWide = TransferError.passingOn(error) { return appWide }
         switch error {
         case .rejected(let problems): return .invalid(problems)
         case .insufficientFunds: return .insufficientFunds
@@ -61,18 +62,14 @@ public struct SendTransferUseCase: TransferSending {
         case .notFound: return .notFound
         case .outcomeUnknown(let diagnostic): return .outcomeUnknown(diagnostic)
         case .notSent: return .notSent
-        case .shared(let shared): return .shared(shared)
-        case .sessionExpired: return .sessionExpired
-        case .keyReused, .unavailable, .cancelled: return .unknown(UnknownBusinessError(underlying: error.diagnostics))
+        case .keyReused, .unavailable, .appWide, .cancelled:
+            return .unknown(UnknownBusinessError(underlying: error.diagnostics))
         }
     }
 
     private func record(_ error: TransferRepositoryError, as transferError: TransferError) -> TransferError {
         let action: JourneyAction =
-            switch transferError {
-            case .shared, .sessionExpired, .cancelled: .forwarded
-            default: .mapped
-            }
+            transferError.appWideCondition != nil || transferError == .cancelled ? .forwarded : .mapped
         logger.recordJourney(
             ErrorJourneyEvent(
                 layer: .domain, module: "Domain", action: action, from: error.journeyName,

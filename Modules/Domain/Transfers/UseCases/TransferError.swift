@@ -1,11 +1,14 @@
 public import SharedError
 
 /// What sending a transfer (or looking one up) can end with, in the transfer screen's terms.
-public enum TransferError: Error, Hashable, Sendable, JourneyDescribable, CategorizedError, Diagnosable {
+public enum TransferError: PassesOnAppWideConditions, OwnedByLayer, Hashable {
     /// Fields the user has to fix: found before sending, or refused by the backend. Shown on the fields.
     case invalid([FieldProblem])
+    /// Not enough money in the wallet.
     case insufficientFunds
+    /// The wallet is suspended.
     case walletBanned
+    /// There is no wallet to send from.
     case noWallet
     /// No transfer has that id.
     case notFound
@@ -13,75 +16,23 @@ public enum TransferError: Error, Hashable, Sendable, JourneyDescribable, Catego
     case outcomeUnknown(Diagnostic)
     /// Nothing was sent: the device had no connection.
     case notSent
-    case shared(APIError)
-    case sessionExpired
+    /// Offline, timed out or signed out: the app's, not the transfer's.
+    case appWide(AppWideCondition)
     /// Nothing explains it (a reused key, a failing service).
     case unknown(UnknownBusinessError)
+    /// The send was cancelled; the form ignores it.
     case cancelled
 
-    public var journeyName: String {
-        switch self {
-        case .invalid(let problems): "TransferError.invalid(\(problems.map(\.field.rawValue).joined(separator: ",")))"
-        case .shared(let error): "TransferError.shared(\(error.journeyName))"
-        case .unknown: "TransferError.unknown(UnknownBusinessError)"
-        default: "TransferError.\(caseName)"
-        }
-    }
+    /// Raised by the domain layer.
+    public static let owningLayer = JourneyLayer.domain
 
+    /// Cancelled is ignorable; an unexplained failure is `default`; the rest are for the form.
     public var category: ErrorCategory {
         switch self {
         case .cancelled: .ignorable
         case .unknown: .default
-        case .invalid, .insufficientFunds, .walletBanned, .noWallet, .notFound, .outcomeUnknown, .notSent, .shared,
-            .sessionExpired:
+        case .invalid, .insufficientFunds, .walletBanned, .noWallet, .notFound, .outcomeUnknown, .notSent, .appWide:
             .unhandleableHere
-        }
-    }
-
-    public var diagnostics: [Diagnostic] {
-        switch self {
-        case .unknown(let error): error.diagnostics
-        case .outcomeUnknown(let diagnostic): [diagnostic]
-        default: [Diagnostic(error: journeyName, layer: .domain)]
-        }
-    }
-}
-
-extension TransferError: SampledCases {
-    public enum CaseName: CaseIterable {
-        case invalid, insufficientFunds, walletBanned, noWallet, notFound, outcomeUnknown, notSent, shared
-        case sessionExpired, unknown, cancelled
-    }
-
-    public var caseName: CaseName {
-        switch self {
-        case .invalid: .invalid
-        case .insufficientFunds: .insufficientFunds
-        case .walletBanned: .walletBanned
-        case .noWallet: .noWallet
-        case .notFound: .notFound
-        case .outcomeUnknown: .outcomeUnknown
-        case .notSent: .notSent
-        case .shared: .shared
-        case .sessionExpired: .sessionExpired
-        case .unknown: .unknown
-        case .cancelled: .cancelled
-        }
-    }
-
-    public static func samples(of name: CaseName) -> [Self] {
-        switch name {
-        case .invalid: [.invalid([FieldProblem(field: .amount, code: .tooLarge)])]
-        case .insufficientFunds: [.insufficientFunds]
-        case .walletBanned: [.walletBanned]
-        case .noWallet: [.noWallet]
-        case .notFound: [.notFound]
-        case .outcomeUnknown: [.outcomeUnknown(.sample)]
-        case .notSent: [.notSent]
-        case .shared: APIError.allCases.map(Self.shared)
-        case .sessionExpired: [.sessionExpired]
-        case .unknown: [.unknown(UnknownBusinessError(underlying: [.sample]))]
-        case .cancelled: [.cancelled]
         }
     }
 }

@@ -1,0 +1,73 @@
+public import Logging
+public import SharedError
+
+/// What every screen does with an error, written once, after Essential Feed's `LoadResourcePresenter`: a screen
+/// keeps only what it shows and the words for the errors it owns.
+///
+/// - ``startFresh()``: a new load takes back the alert and the route this screen caused before, so nothing stale
+///   shows and another screen's alert stays.
+/// - ``handle(_:ownWords:)`` decides by the error's category (``ErrorPolicy``): an ignorable error shows nothing;
+///   an app-wide condition (offline, timed out, session over) and an error nobody explained go to Navigation; the
+///   screen words the rest itself. Every decision is a journey step in the presentation layer of the screen's
+///   module.
+@MainActor
+public struct ScreenPresenter {
+    /// The name this screen goes by with Navigation.
+    public let screen: String
+    private let router: any ErrorRouting
+    private let journey: JourneyRecorder
+
+    /// - Parameters:
+    ///   - origin: where the screen's errors come from, when it is not the domain (a screen over a repository).
+    public init(
+        screen: String, router: any ErrorRouting, logger: Logger, origin: JourneyOrigin? = nil,
+        fileID: String = #fileID
+    ) {
+        self.screen = screen
+        self.router = router
+        self.journey = JourneyRecorder(.presentation, logger: logger, origin: origin, fileID: fileID)
+    }
+
+    /// Takes back the alert and the route this screen caused: call it as a new load starts.
+    public func startFresh() {
+        router.withdraw(for: screen)
+    }
+
+    /// Decides what becomes of `error` and records it. `ownWords` is asked only for an error this screen owns (not
+    /// ignorable, not app-wide, explained) and says how the screen shows it, having set its state; `nil` hands it
+    /// to Navigation after all. Returns the presentation error the screen shows, if it shows one.
+    @discardableResult
+    public func handle<Failure: ScreenError>(
+        _ error: Failure, ownWords: (Failure) -> ScreenReaction?
+    ) -> PresentationError? {
+        switch ErrorPolicy.reaction(to: error.category) {
+        case .ignore:
+            journey.record(.ignored, error)
+            return nil
+        case .recover, .handleOrForward:
+            guard error.appWideCondition == nil, let reaction = ownWords(error) else { break }
+            switch reaction {
+            case .present(let presented):
+                journey.record(.presented, error, to: "\(presented.presentation.rawValue): \(presented.title)")
+                return presented
+            case .show(let action, let description):
+                journey.record(action, error, to: description)
+                return nil
+            }
+        case .presentDefault:
+            break
+        }
+        journey.record(.forwarded, error, to: "Navigation: \(error.appWideCondition?.journeyName ?? error.journeyName)")
+        router.handle(error, for: screen)
+        return nil
+    }
+}
+
+/// How a screen shows an error it owns.
+public enum ScreenReaction: Hashable, Sendable {
+    /// As a presentation error (an alert, an indicator, or inline): the journey says `presented → alert: title`.
+    case present(PresentationError)
+    /// Some other way the screen describes (an empty state, errors on its fields): the journey says `action →
+    /// description`.
+    case show(JourneyAction, String)
+}

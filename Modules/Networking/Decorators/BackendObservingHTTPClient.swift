@@ -1,0 +1,35 @@
+import Foundation
+
+/// Tells a ``BackendAnswerObserving`` what each whole call said about the backend (``BackendAnswer``): so a run can
+/// tell "the backend refused" from "this is not a backend that speaks the contract", without any repository
+/// knowing it is watched.
+///
+/// A 2xx body that is not JSON at all (a web page where the contract has an object) makes the backend unusable; a
+/// JSON body is an answer, even one a repository later finds a broken field in.
+public struct BackendObservingHTTPClient: HTTPClient {
+    private let decoratee: any HTTPClient
+    private let observer: any BackendAnswerObserving
+
+    public init(decoratee: any HTTPClient, observer: any BackendAnswerObserving) {
+        self.decoratee = decoratee
+        self.observer = observer
+    }
+
+    public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+        do throws(HTTPClientError) {
+            let response = try await decoratee.send(request)
+            observer.observe(Self.answer(to: response, of: request), endpoint: request.path)
+            return response
+        } catch {
+            observer.observe(BackendAnswer(error), endpoint: request.path)
+            throw error
+        }
+    }
+
+    static func answer(to response: HTTPResponse, of request: HTTPRequest) -> BackendAnswer {
+        guard !response.body.isEmpty,
+            (try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed])) == nil
+        else { return .answered }
+        return .unusable(reason: "its answer to \(request.path) is not the contract's JSON")
+    }
+}

@@ -1,0 +1,42 @@
+public import Logging
+
+/// Records the journey steps of one layer of one module: made once where the layer is built, so no step names
+/// its layer or module by hand. The module is the one the recorder is made in (from `#fileID`).
+public struct JourneyRecorder: Sendable {
+    /// The layer every step is recorded in.
+    public let layer: JourneyLayer
+    /// The module every step is recorded for.
+    public let module: String
+    /// Where the errors this layer handles come from, unless a step says otherwise (`nil`: the layer below).
+    public let origin: JourneyOrigin?
+    private let logger: Logger
+
+    /// A recorder for `layer`, writing through `logger`, in the module of the file that makes it.
+    public init(_ layer: JourneyLayer, logger: Logger, origin: JourneyOrigin? = nil, fileID: String = #fileID) {
+        self.layer = layer
+        self.module = String(fileID.prefix { $0 != "/" })
+        self.origin = origin
+        self.logger = logger
+    }
+
+    /// Records that this layer did `action` with the error named `from`, turning it into `to` (if anything).
+    public func record(
+        _ action: JourneyAction, from: String, to: String? = nil, category: ErrorCategory?,
+        origin: JourneyOrigin? = nil, waited: Duration? = nil, level: Logger.Level = .info
+    ) {
+        logger.recordJourney(
+            ErrorJourneyEvent(
+                layer: layer, module: module, action: action, from: from, to: to, category: category,
+                origin: origin ?? self.origin, waited: waited),
+            level: level)
+    }
+
+    /// Records that this layer did `action` with `error`, turning it into `to` (if anything), in the error's
+    /// category.
+    public func record(
+        _ action: JourneyAction, _ error: some JourneyDescribable & CategorizedError, to: String? = nil,
+        level: Logger.Level = .info
+    ) {
+        record(action, from: error.journeyName, to: to, category: error.category, level: level)
+    }
+}

@@ -1,0 +1,308 @@
+public import Domain
+public import Networking
+public import SharedError
+
+/// An error whose `allCases` the compiler keeps complete, so that tests which run "every case" cannot silently miss
+/// a new one: adding a case breaks the exhaustive switch in ``sampleCase`` until it has a name in ``SampleCase``,
+/// and a new name breaks the exhaustive switch in ``samples(of:)`` until it has sample values.
+///
+/// Test API only: production code never needs every value of an error.
+public protocol SampledCases: CaseIterable {
+    /// One name per case, payloads left out.
+    associatedtype SampleCase: CaseIterable
+    /// This value's case.
+    var sampleCase: SampleCase { get }
+    /// Values of the named case, one per payload worth telling apart.
+    static func samples(of name: SampleCase) -> [Self]
+}
+
+extension SampledCases {
+    /// Every sample of every case.
+    public static var allCases: [Self] { SampleCase.allCases.flatMap(samples(of:)) }
+}
+
+extension Diagnostic {
+    /// A stand-in diagnostic for a case that carries one.
+    public static let sample = Diagnostic(error: "HTTPClientError.server(500)", layer: .networking, status: 500)
+}
+
+extension UnknownBusinessError {
+    /// A stand-in for a case that wraps one.
+    public static let sample = UnknownBusinessError(underlying: [.sample])
+}
+
+extension HTTPClientError.Kind: SampledCases {
+    public enum SampleCase: CaseIterable, Sendable {
+        case offline, timedOut, cancelled, connectionLost, invalidResponse, bodyTooLarge
+        case unauthorized, forbidden, notFound, requestTimeout, conflict, tooManyRequests, server
+        case unexpectedStatus, errorEnvelope, sessionExpired
+    }
+
+    public var sampleCase: SampleCase {
+        switch self {
+        case .offline: .offline
+        case .timedOut: .timedOut
+        case .cancelled: .cancelled
+        case .connectionLost: .connectionLost
+        case .invalidResponse: .invalidResponse
+        case .bodyTooLarge: .bodyTooLarge
+        case .unauthorized: .unauthorized
+        case .forbidden: .forbidden
+        case .notFound: .notFound
+        case .requestTimeout: .requestTimeout
+        case .conflict: .conflict
+        case .tooManyRequests: .tooManyRequests
+        case .server: .server
+        case .unexpectedStatus: .unexpectedStatus
+        case .errorEnvelope: .errorEnvelope
+        case .sessionExpired: .sessionExpired
+        }
+    }
+
+    public static func samples(of name: SampleCase) -> [Self] {
+        switch name {
+        case .offline: [.offline]
+        case .timedOut: [.timedOut]
+        case .cancelled: [.cancelled]
+        case .connectionLost: [.connectionLost]
+        case .invalidResponse: [.invalidResponse]
+        case .bodyTooLarge: [.bodyTooLarge(limit: 1_048_576)]
+        case .unauthorized: [.unauthorized]
+        case .forbidden: [.forbidden]
+        case .notFound: [.notFound]
+        case .requestTimeout: [.requestTimeout]
+        case .conflict: [.conflict]
+        case .tooManyRequests: [.tooManyRequests]
+        case .server: [500, 502, 503, 504].map { .server(status: $0) }
+        case .unexpectedStatus: [.unexpectedStatus(418)]
+        case .errorEnvelope: [.errorEnvelope(code: "SERVICE_DOWN")]
+        case .sessionExpired: [.sessionExpired]
+        }
+    }
+}
+
+extension WalletRepositoryError: SampledCases {
+    public enum SampleCase: CaseIterable { case noWalletFound, banned, inReview, unavailable, appWide, cancelled }
+
+    public var sampleCase: SampleCase {
+        switch self {
+        case .noWalletFound: .noWalletFound
+        case .banned: .banned
+        case .inReview: .inReview
+        case .unavailable: .unavailable
+        case .appWide: .appWide
+        case .cancelled: .cancelled
+        }
+    }
+
+    public static func samples(of name: SampleCase) -> [Self] {
+        switch name {
+        case .noWalletFound: [.noWalletFound]
+        case .banned: [.banned]
+        case .inReview: ReviewState.allCases.map(Self.inReview)
+        case .unavailable: [.unavailable(.sample)]
+        case .appWide: AppWideCondition.allCases.map(Self.appWide)
+        case .cancelled: [.cancelled]
+        }
+    }
+}
+
+extension PaymentCardsRepositoryError: SampledCases {
+    public enum SampleCase: CaseIterable { case serviceDown, cardsLocked, unavailable, appWide, cancelled }
+
+    public var sampleCase: SampleCase {
+        switch self {
+        case .serviceDown: .serviceDown
+        case .cardsLocked: .cardsLocked
+        case .unavailable: .unavailable
+        case .appWide: .appWide
+        case .cancelled: .cancelled
+        }
+    }
+
+    public static func samples(of name: SampleCase) -> [Self] {
+        switch name {
+        case .serviceDown: [.serviceDown]
+        case .cardsLocked: [.cardsLocked]
+        case .unavailable: [.unavailable(.sample)]
+        case .appWide: AppWideCondition.allCases.map(Self.appWide)
+        case .cancelled: [.cancelled]
+        }
+    }
+}
+
+extension ProfileRepositoryError: SampledCases {
+    public enum SampleCase: CaseIterable { case malformed, unavailable, appWide, cancelled }
+
+    public var sampleCase: SampleCase {
+        switch self {
+        case .malformed: .malformed
+        case .unavailable: .unavailable
+        case .appWide: .appWide
+        case .cancelled: .cancelled
+        }
+    }
+
+    public static func samples(of name: SampleCase) -> [Self] {
+        switch name {
+        case .malformed: [.malformed(keyPath: "id")]
+        case .unavailable: [.unavailable(.sample)]
+        case .appWide: AppWideCondition.allCases.map(Self.appWide)
+        case .cancelled: [.cancelled]
+        }
+    }
+}
+
+extension SignInError: SampledCases {
+    public enum SampleCase: CaseIterable {
+        case canceled, failed, unknown, identityRejected, banned, unavailable, appWide
+    }
+
+    public var sampleCase: SampleCase {
+        switch self {
+        case .canceled: .canceled
+        case .failed: .failed
+        case .unknown: .unknown
+        case .identityRejected: .identityRejected
+        case .banned: .banned
+        case .unavailable: .unavailable
+        case .appWide: .appWide
+        }
+    }
+
+    public static func samples(of name: SampleCase) -> [Self] {
+        switch name {
+        case .canceled: [.canceled]
+        case .failed: [.failed]
+        case .unknown: [.unknown]
+        case .identityRejected: [.identityRejected]
+        case .banned: [.banned]
+        case .unavailable: [.unavailable(.sample)]
+        case .appWide: [.appWide(.offline), .appWide(.timedOut)]
+        }
+    }
+}
+
+extension PaymentMethodsError: SampledCases {
+    public enum SampleCase: CaseIterable { case noPaymentMethodsFound, appWide, unknown, cancelled }
+
+    public var sampleCase: SampleCase {
+        switch self {
+        case .noPaymentMethodsFound: .noPaymentMethodsFound
+        case .appWide: .appWide
+        case .unknown: .unknown
+        case .cancelled: .cancelled
+        }
+    }
+
+    public static func samples(of name: SampleCase) -> [Self] {
+        switch name {
+        case .noPaymentMethodsFound: [.noPaymentMethodsFound]
+        case .appWide: AppWideCondition.allCases.map(Self.appWide)
+        case .unknown: [.unknown(.sample)]
+        case .cancelled: [.cancelled]
+        }
+    }
+}
+
+extension WalletPageError: SampledCases {
+    public enum SampleCase: CaseIterable { case noWallet, banned, inReview, appWide, unknown, cancelled }
+
+    public var sampleCase: SampleCase {
+        switch self {
+        case .noWallet: .noWallet
+        case .banned: .banned
+        case .inReview: .inReview
+        case .appWide: .appWide
+        case .unknown: .unknown
+        case .cancelled: .cancelled
+        }
+    }
+
+    public static func samples(of name: SampleCase) -> [Self] {
+        switch name {
+        case .noWallet: [.noWallet]
+        case .banned: [.banned]
+        case .inReview: ReviewState.allCases.map(Self.inReview)
+        case .appWide: AppWideCondition.allCases.map(Self.appWide)
+        case .unknown: [.unknown(.sample)]
+        case .cancelled: [.cancelled]
+        }
+    }
+}
+
+extension TransferRepositoryError: SampledCases {
+    public enum SampleCase: CaseIterable {
+        case rejected, insufficientFunds, walletBanned, noWallet, notFound, keyReused, outcomeUnknown, notSent
+        case unavailable, appWide, cancelled
+    }
+
+    public var sampleCase: SampleCase {
+        switch self {
+        case .rejected: .rejected
+        case .insufficientFunds: .insufficientFunds
+        case .walletBanned: .walletBanned
+        case .noWallet: .noWallet
+        case .notFound: .notFound
+        case .keyReused: .keyReused
+        case .outcomeUnknown: .outcomeUnknown
+        case .notSent: .notSent
+        case .unavailable: .unavailable
+        case .appWide: .appWide
+        case .cancelled: .cancelled
+        }
+    }
+
+    public static func samples(of name: SampleCase) -> [Self] {
+        switch name {
+        case .rejected: [.rejected([FieldProblem(field: .amount, code: .tooLarge)])]
+        case .insufficientFunds: [.insufficientFunds]
+        case .walletBanned: [.walletBanned]
+        case .noWallet: [.noWallet]
+        case .notFound: [.notFound]
+        case .keyReused: [.keyReused(.sample)]
+        case .outcomeUnknown: [.outcomeUnknown(.sample)]
+        case .notSent: [.notSent]
+        case .unavailable: [.unavailable(.sample)]
+        case .appWide: AppWideCondition.allCases.map(Self.appWide)
+        case .cancelled: [.cancelled]
+        }
+    }
+}
+
+extension TransferError: SampledCases {
+    public enum SampleCase: CaseIterable {
+        case invalid, insufficientFunds, walletBanned, noWallet, notFound, outcomeUnknown, notSent, appWide, unknown
+        case cancelled
+    }
+
+    public var sampleCase: SampleCase {
+        switch self {
+        case .invalid: .invalid
+        case .insufficientFunds: .insufficientFunds
+        case .walletBanned: .walletBanned
+        case .noWallet: .noWallet
+        case .notFound: .notFound
+        case .outcomeUnknown: .outcomeUnknown
+        case .notSent: .notSent
+        case .appWide: .appWide
+        case .unknown: .unknown
+        case .cancelled: .cancelled
+        }
+    }
+
+    public static func samples(of name: SampleCase) -> [Self] {
+        switch name {
+        case .invalid: [.invalid([FieldProblem(field: .amount, code: .notPositive)])]
+        case .insufficientFunds: [.insufficientFunds]
+        case .walletBanned: [.walletBanned]
+        case .noWallet: [.noWallet]
+        case .notFound: [.notFound]
+        case .outcomeUnknown: [.outcomeUnknown(.sample)]
+        case .notSent: [.notSent]
+        case .appWide: AppWideCondition.allCases.map(Self.appWide)
+        case .unknown: [.unknown(.sample)]
+        case .cancelled: [.cancelled]
+        }
+    }
+}
