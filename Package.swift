@@ -93,13 +93,23 @@ let package = Package(
             path: "Modules/TransfersFeature"
         ),
 
-        // MARK: Composition root and CLI
+        // MARK: Composition root (a library: the CLI, the demo and the tests compose the app through it)
+        .target(
+            name: "Composition",
+            dependencies: [
+                "AuthFeature", "PaymentsFeature", "TransfersFeature", "Navigation", "Networking", "Domain",
+                "SharedError", logging,
+            ],
+            path: "Modules/Composition"
+        ),
+
+        // MARK: The CLI
         .executableTarget(
             name: "App",
             dependencies: [
-                "AuthFeature", "PaymentsFeature", "TransfersFeature", "Navigation", "Networking", "Domain",
-                "SharedError", "PrivateFiles", "AsyncHTTPTransport",
-                "DemoBackend", argumentParser, logging, mustache,
+                "Composition", "AuthFeature", "PaymentsFeature", "TransfersFeature", "Navigation", "Networking",
+                "Domain", "SharedError", "PrivateFiles", "AsyncHTTPTransport", "DemoBackend", argumentParser, logging,
+                mustache,
             ],
             path: "App"
         ),
@@ -115,6 +125,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
+                "Composition", "AuthFeature", "PaymentsFeature", "TransfersFeature", "Navigation",
                 "Networking", "Domain", "SharedError", "DemoBackend", logging, hummingbird, httpTypes, nioCore,
             ],
             path: "Tests/TestSupport"
@@ -141,6 +152,7 @@ let package = Package(
         .testTarget(
             name: "PaymentsFeatureTests",
             dependencies: [
+                "Composition",
                 "PaymentsFeature", "Domain", "Navigation", "Networking", "SharedError", "TestSupport", logging,
             ],
             path: "Tests/PaymentsFeatureTests"
@@ -148,6 +160,7 @@ let package = Package(
         .testTarget(
             name: "AuthFeatureTests",
             dependencies: [
+                "Composition",
                 "AuthFeature", "Domain", "Navigation", "Networking", "SharedError", "TestSupport", logging,
             ],
             path: "Tests/AuthFeatureTests"
@@ -155,6 +168,7 @@ let package = Package(
         .testTarget(
             name: "TransfersFeatureTests",
             dependencies: [
+                "Composition",
                 "TransfersFeature", "Domain", "Navigation", "Networking", "SharedError", "TestSupport", logging,
             ],
             path: "Tests/TransfersFeatureTests"

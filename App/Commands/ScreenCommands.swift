@@ -1,9 +1,11 @@
 import ArgumentParser
 import AuthFeature
+import Composition
 import DemoBackend
 import Foundation
 import Logging
 import Networking
+import PaymentsFeature
 import SharedError
 
 /// `errorflow payments|wallet|signin|profile`: one screen, against the embedded demo (playing a scenario) or
@@ -109,10 +111,13 @@ enum ScreenCommand {
         ) async throws -> RunReport {
             let sessionFile = try backend.checkedSessionFile()
             var configuration = AppConfiguration(
-                baseURL: baseURL, sessionFile: sessionFile, outboxFile: Console.defaultOutboxFile,
-                journalFile: Console.defaultJournalFile, environment: output.env.environment,
-                signInAgent: signInAgent ?? .scripted(.approve), appVersion: ErrorFlowCommand.configuration.version,
-                secrets: secrets, logger: logger, transport: ProcessTransport.shared)
+                baseURL: baseURL, sessionStore: FileSessionStore(path: sessionFile, secrets: secrets, logger: logger),
+                outboxFile: Console.defaultOutboxFile, journalFile: Console.defaultJournalFile,
+                environment: output.env.environment,
+                applePay: PassKitApplePayService(device: .ready, logger: logger),
+                appleSignIn: AppleSignInFacade(userAgent: signInAgent ?? .scripted(.approve), logger: logger),
+                appVersion: ErrorFlowCommand.configuration.version, secrets: secrets, logger: logger,
+                transport: ProcessTransport.shared)
             option?.plan.apply(to: &configuration, answeringSignIn: signInAgent == nil)
             if let timeout = backend.callTimeout { configuration.chain.timeout = timeout }
             let run = ScreenRun(

@@ -1,9 +1,11 @@
 import AuthFeature
+import Composition
 import DemoBackend
 import Foundation
 import Logging
 import Navigation
 import Networking
+import PaymentsFeature
 import SharedError
 
 /// The demo harness: plays one scenario of the catalog on the embedded backend, and supplies the app its
@@ -45,16 +47,20 @@ struct DemoRun {
 
         let backend = await Backend.lease(
             for: scenario, seed: seed, user: options.demoUser, logger: options.backendLogger)
+        let store = FileSessionStore(
+            path: folder.appendingPathComponent("session.json"), secrets: options.secrets, logger: options.logger)
         var configuration = AppConfiguration(
-            baseURL: backend.url, sessionFile: folder.appendingPathComponent("session.json"), outboxFile: nil,
-            environment: options.environment, signInAgent: options.signInAgent ?? .scripted(plan.signInAnswer),
+            baseURL: backend.url, sessionStore: store, environment: options.environment,
+            applePay: PassKitApplePayService(device: plan.applePayDevice, logger: options.logger),
+            appleSignIn: AppleSignInFacade(
+                userAgent: options.signInAgent ?? .scripted(plan.signInAnswer), logger: options.logger),
             appVersion: options.appVersion, secrets: options.secrets, logger: options.logger,
             transport: options.transport ?? ProcessTransport.shared)
         plan.apply(to: &configuration, answeringSignIn: options.signInAgent == nil)
 
         var notes = backend.note.map { [$0] } ?? []
         if plan.startsSignedIn {
-            notes += await Self.write(seed, to: configuration)
+            notes += await Self.write(seed, to: store, origin: BackendOrigin(backend.url))
         }
         let app = ComposedApp(configuration)
         var report = await ScreenRun(
@@ -68,15 +74,13 @@ struct DemoRun {
     }
 
     /// Starts the run signed in, with the session the embedded backend was seeded with.
-    private static func write(_ seed: SeedSession, to configuration: AppConfiguration) async -> [String] {
-        let store = FileSessionStore(
-            path: configuration.sessionFile, secrets: configuration.secrets, logger: configuration.logger)
+    private static func write(_ seed: SeedSession, to store: FileSessionStore, origin: BackendOrigin) async -> [String]
+    {
         do throws(SessionStoreError) {
             try await store.save(
                 StoredSession(
                     accessToken: seed.accessToken, refreshToken: seed.refreshToken, expiresAt: nil,
-                    userID: seed.userID, userName: seed.userName, signedInAt: Date(),
-                    origin: BackendOrigin(configuration.baseURL)))
+                    userID: seed.userID, userName: seed.userName, signedInAt: Date(), origin: origin))
             return []
         } catch {
             return ["\(error); the run goes on signed out"]

@@ -1,4 +1,5 @@
 import AuthFeature
+import Composition
 import DemoBackend
 import Navigation
 import Networking
@@ -65,9 +66,13 @@ struct ScenarioPlan: Sendable {
 
     /// The client's half of the scenario, laid over `configuration`: the simulated device, the answer to the
     /// sign-in sheet (unless a person answers), and the deadline of one call.
+    @MainActor
     func apply(to configuration: inout AppConfiguration, answeringSignIn: Bool = true) {
-        configuration.applePayDevice = applePayDevice
-        if answeringSignIn { configuration.signInAgent = .scripted(signInAnswer) }
+        configuration.applePay = PassKitApplePayService(device: applePayDevice, logger: configuration.logger)
+        if answeringSignIn {
+            configuration.appleSignIn = AppleSignInFacade(
+                userAgent: .scripted(signInAnswer), logger: configuration.logger)
+        }
         configuration.chain.timeout = requestTimeout
     }
 }

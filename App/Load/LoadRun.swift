@@ -1,4 +1,5 @@
 import AuthFeature
+import Composition
 import DemoBackend
 import Domain
 import Foundation
@@ -102,12 +103,13 @@ struct LoadRun {
         let target = try await LoadTarget.prepare(settings, logger: logger)
         defer { target.removeTemporaryFolder() }
         var configuration = AppConfiguration(
-            baseURL: target.url, sessionFile: target.sessionFile, outboxFile: nil, environment: .prod,
-            signInAgent: .scripted(.approve), appVersion: "load", secrets: SecretValues(), logger: logger,
-            transport: CallNumberingHTTPClient(base: ProcessTransport.shared))
+            baseURL: target.url, sessionStore: FileSessionStore(path: target.sessionFile, logger: logger),
+            environment: .prod, applePay: PassKitApplePayService(device: .ready, logger: logger),
+            appleSignIn: AppleSignInFacade(userAgent: .scripted(.approve), logger: logger), appVersion: "load",
+            secrets: SecretValues(), logger: logger, transport: CallNumberingHTTPClient(base: ProcessTransport.shared))
         configuration.chain.refreshBudget = .init(maximumRefreshes: 10_000, window: .seconds(60))
         let app = ComposedApp(configuration)
-        let (wallets, cards) = app.paymentRepositories()
+        let (wallets, cards) = (app.wallets, app.cards)
         let cpuAtStart = ProcessCPU.now
 
         let tally = Tally()

@@ -1,4 +1,5 @@
 import AuthFeature
+import Composition
 import Foundation
 import Logging
 import Navigation
@@ -51,9 +52,11 @@ struct ScreenRun {
     /// Why the run has no session for its backend, if it has none: no session at all, or one another backend
     /// issued (left as it is: its tokens are never sent here).
     private func signedOutNote(hint: String) async -> String? {
-        let path = app.store.path.path
+        let path = app.sessionStore.location
         let origin = BackendOrigin(app.configuration.baseURL)
-        guard let session = await app.store.load() else { return "not signed in (no session at \(path)): \(hint)" }
+        guard let session = await app.sessionStore.load() else {
+            return "not signed in (no session at \(path)): \(hint)"
+        }
         guard let owner = session.origin else {
             return
                 "not signed in to \(origin): the session at \(path) does not say which backend issued it (an earlier version wrote it), so it is sent nowhere; \(hint)"

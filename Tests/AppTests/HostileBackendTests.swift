@@ -196,23 +196,47 @@ struct OutputPathTests {
     }
 
     @Test func aFullDeviceIsExit1WithOneLine() async throws {
-        let run = try await Binary.run(command + ["--output", "/dev/full"])
+        let folder = try makeFolder()
+        let full = try Self.device(named: "full", minor: 7, in: folder, otherwise: "/dev/full")
+
+        let run = try await Binary.run(command + ["--output", full.path])
 
         #expect(run.status == 1)
         #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
-        #expect(run.stderr.contains("cannot write /dev/full"))
-        #expect(try kind(of: URL(fileURLWithPath: "/dev/full")) == S_IFCHR, "the device is still a device")
+        #expect(run.stderr.contains("cannot write \(full.path)"))
+        #expect(try kind(of: full) == S_IFCHR, "the device is still a device")
     }
 
-    @Test func devNullAndDevStdoutAreWrittenThroughAndStayAsTheyWere() async throws {
-        let null = try await Binary.run(command + ["--output", "/dev/null"])
-        let stdout = try await Binary.run(command + ["--output", "/dev/stdout"])
+    /// A character device (a null device) and a link to the process's stdout, as `/dev/null` and `/dev/stdout` are,
+    /// made in a folder of the test's own: should the code ever replace them, it replaces these, never the
+    /// machine's.
+    @Test func aDeviceAndALinkToStdoutAreWrittenThroughAndStayAsTheyWere() async throws {
+        let folder = try makeFolder()
+        let null = try Self.device(named: "null", minor: 3, in: folder, otherwise: "/dev/null")
+        let stdoutLink = folder.url.appendingPathComponent("stdout")
+        try FileManager.default.createSymbolicLink(
+            at: stdoutLink, withDestinationURL: URL(fileURLWithPath: "/proc/self/fd/1"))
 
-        #expect(null.status == 0)
-        #expect(try kind(of: URL(fileURLWithPath: "/dev/null")) == S_IFCHR)
-        #expect(stdout.status == 0, "\(stdout.stderr)")
-        #expect(stdout.stdout.contains("Payment methods"), "the page came out on stdout")
-        #expect(try kind(of: URL(fileURLWithPath: "/dev/stdout"), following: false) == S_IFLNK)
+        let toNull = try await Binary.run(command + ["--output", null.path])
+        let toStdout = try await Binary.run(command + ["--output", stdoutLink.path])
+
+        #expect(toNull.status == 0)
+        #expect(try kind(of: null) == S_IFCHR)
+        #expect(toStdout.status == 0, "\(toStdout.stderr)")
+        #expect(toStdout.stdout.contains("Payment methods"), "the page came out on stdout")
+        #expect(try kind(of: stdoutLink, following: false) == S_IFLNK)
+    }
+
+    /// A character device `1, minor` (Linux's memory devices: 3 null, 7 full) in `folder`, or the machine's own
+    /// where device nodes cannot be made (without privileges the code could not replace the machine's either).
+    private static func device(named name: String, minor: UInt32, in folder: TemporaryFolder, otherwise: String)
+        throws -> URL
+    {
+        let url = folder.url.appendingPathComponent(name)
+        guard mknod(url.path, S_IFCHR | 0o666, dev_t(1 << 8 | minor)) == 0 else {
+            return URL(fileURLWithPath: otherwise)
+        }
+        return url
     }
 
     @Test func aBlockDeviceIsRefusedAndLeft() async throws {

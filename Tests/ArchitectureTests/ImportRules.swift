@@ -70,7 +70,7 @@ enum ImportRules {
     }
 
     /// The folder of the composition root, which builds the production app and knows nothing of the demo.
-    static let compositionRoot = "App/Composition/"
+    static let compositionRoot = "Modules/Composition/"
 
     private static func isCompositionRoot(_ path: String) -> Bool {
         path.hasPrefix(compositionRoot)

@@ -84,11 +84,13 @@ struct ImportRuleCheckerTests {
     }
 
     @Test func theCompositionRootImportingTheDemoBackendFails() {
-        let violations = ImportRules.violations(path: "App/Composition/ComposedApp.swift", source: "import DemoBackend")
+        let violations = ImportRules.violations(
+            path: "Modules/Composition/ComposedApp.swift", source: "import DemoBackend")
 
         #expect(
             violations == [
-                "App/Composition/ComposedApp.swift:1: the composition root never imports DemoBackend; the demo supplies a configuration"
+                "Modules/Composition/ComposedApp.swift:1: only App and tests import DemoBackend",
+                "Modules/Composition/ComposedApp.swift:1: the composition root never imports DemoBackend; the demo supplies a configuration",
             ])
         #expect(ImportRules.violations(path: "App/Demo/DemoRun.swift", source: "import DemoBackend").isEmpty)
     }
@@ -97,8 +99,8 @@ struct ImportRuleCheckerTests {
         let source = "struct AppConfiguration {\n    var plan: ScenarioPlan\n}"
 
         #expect(
-            ImportRules.violations(path: "App/Composition/AppConfiguration.swift", source: source) == [
-                "App/Composition/AppConfiguration.swift:2: the composition root mentions scenarios; they belong to App/Demo"
+            ImportRules.violations(path: "Modules/Composition/AppConfiguration.swift", source: source) == [
+                "Modules/Composition/AppConfiguration.swift:2: the composition root mentions scenarios; they belong to App/Demo"
             ])
     }
 

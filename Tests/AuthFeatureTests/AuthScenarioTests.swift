@@ -1,4 +1,5 @@
 import AuthFeature
+import Composition
 import Domain
 import Foundation
 import Navigation
@@ -12,9 +13,12 @@ import Testing
 @Suite("Sign-in and profile scenarios at the view-model level", .timeLimit(.minutes(3)))
 struct AuthScenarioTests {
     @Test func signinApprove() async throws {
-        let world = AuthWorld(
-            answer: .approve, routes: RouteScript(["/v1/auth/apple": [.respond(.json(200, AuthBodies.tokens))]]))
-        let sut = world.signInViewModel()
+        let folder = TemporaryFolder()
+        let store = FileSessionStore(path: folder.url.appendingPathComponent("session.json"), logger: quietLogger)
+        let world = TestApp(
+            signInAnswer: .approve, store: store,
+            routes: RouteScript(["/v1/auth/apple": [.respond(.json(200, AuthBodies.tokens))]]))
+        let sut = world.app.signIn()
 
         await sut.signIn()
 
@@ -22,9 +26,9 @@ struct AuthScenarioTests {
         #expect(sut.state.message == "Signed in as Ada Lovelace")
         #expect(sut.state.error == nil)
         #expect(world.journey.isEmpty)
-        let saved = await FileSessionStore(path: world.store.path, logger: quietLogger).load()
+        let saved = await FileSessionStore(path: store.path, logger: quietLogger).load()
         #expect(saved?.accessToken == "access-2")
-        let attributes = try FileManager.default.attributesOfItem(atPath: world.store.path.path)
+        let attributes = try FileManager.default.attributesOfItem(atPath: store.path.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         let body = try #require(world.spy.requests.first?.body)
         #expect(String(decoding: body, as: UTF8.self) == #"{"identityToken":"apple-identity:ada"}"#)
@@ -33,21 +37,23 @@ struct AuthScenarioTests {
     @Test(arguments: [#","user":null"#, "", #","user":{"name":"no id"}"#])
     func theUserInTheSignInAnswerIsOptional(_ user: String) async throws {
         let tokens = #"{"accessToken":"access-2","refreshToken":"refresh-2","expiresIn":900\#(user)}"#
-        let world = AuthWorld(answer: .approve, routes: RouteScript(["/v1/auth/apple": [.respond(.json(200, tokens))]]))
-        let sut = world.signInViewModel()
+        let world = TestApp(
+            signInAnswer: .approve, session: nil,
+            routes: RouteScript(["/v1/auth/apple": [.respond(.json(200, tokens))]]))
+        let sut = world.app.signIn()
 
         await sut.signIn()
 
         #expect(sut.state.phase == .signedIn(name: "Ada Lovelace"), "the name Apple gave is used instead")
         #expect(await world.store.load()?.accessToken == "access-2")
-        let reported = world.reports.submitted.map(\.keyPath)
+        let reported = (await world.sentReports()).map(\.keyPath)
         #expect(
             reported == (user.contains("no id") ? ["user.id"] : []), "only a user that breaks the contract is reported")
     }
 
     @Test func signinCancel() async {
-        let world = AuthWorld(answer: .cancel, routes: RouteScript([:]))
-        let sut = world.signInViewModel()
+        let world = TestApp(signInAnswer: .cancel, session: nil, routes: RouteScript([:]))
+        let sut = world.app.signIn()
 
         await sut.signIn()
 
@@ -63,8 +69,8 @@ struct AuthScenarioTests {
     }
 
     @Test func signinFailed() async {
-        let world = AuthWorld(answer: .fail, routes: RouteScript([:]))
-        let sut = world.signInViewModel()
+        let world = TestApp(signInAnswer: .fail, session: nil, routes: RouteScript([:]))
+        let sut = world.app.signIn()
 
         await sut.signIn()
 
@@ -78,8 +84,8 @@ struct AuthScenarioTests {
     }
 
     @Test func signinUnknown() async {
-        let world = AuthWorld(answer: .unknown, routes: RouteScript([:]))
-        let sut = world.signInViewModel()
+        let world = TestApp(signInAnswer: .unknown, session: nil, routes: RouteScript([:]))
+        let sut = world.app.signIn()
 
         await sut.signIn()
 
@@ -89,10 +95,11 @@ struct AuthScenarioTests {
     }
 
     @Test func signinBanned() async {
-        let world = AuthWorld(
-            answer: .approve, routes: RouteScript(["/v1/auth/apple": [.respond(.contractError(403, "account_banned"))]])
+        let world = TestApp(
+            signInAnswer: .approve, session: nil,
+            routes: RouteScript(["/v1/auth/apple": [.respond(.contractError(403, "account_banned"))]])
         )
-        let sut = world.signInViewModel()
+        let sut = world.app.signIn()
 
         await sut.signIn()
 
@@ -109,9 +116,9 @@ struct AuthScenarioTests {
     }
 
     @Test func profileHappy() async throws {
-        let world = AuthWorld(routes: RouteScript(["/v1/me": [.respond(.json(200, AuthBodies.user))]]))
+        let world = TestApp(session: nil, routes: RouteScript(["/v1/me": [.respond(.json(200, AuthBodies.user))]]))
         try await world.signedIn()
-        let sut = world.profileViewModel()
+        let sut = world.app.profile()
 
         await sut.load()
 
@@ -119,16 +126,17 @@ struct AuthScenarioTests {
         #expect(sut.state.email == "ada@example.com")
         #expect(sut.state.avatarURL == "https://cdn.example.com/ada.png")
         #expect(world.journey.isEmpty)
-        #expect(world.reports.submitted.isEmpty)
+        #expect((await world.sentReports()).isEmpty)
     }
 
     @Test func profileMissingFields() async throws {
-        let world = AuthWorld(
+        let world = TestApp(
+            session: nil,
             routes: RouteScript([
                 "/v1/me": [.respond(.json(200, #"{"id":1234,"avatarURL":"https://cdn.example.com/a.png"}"#))]
             ]))
         try await world.signedIn()
-        let sut = world.profileViewModel()
+        let sut = world.app.profile()
 
         await sut.load()
 
@@ -136,28 +144,28 @@ struct AuthScenarioTests {
         #expect(sut.state.email == "")
         #expect(sut.state.error == nil)
         #expect(
-            world.reports.submitted.map { "\($0.endpoint) \($0.keyPath) \($0.kind)" } == [
+            (await world.sentReports()).map { "\($0.endpoint) \($0.keyPath) \($0.kind)" } == [
                 "/v1/me name missing", "/v1/me email missing",
             ])
     }
 
     @Test func profileInvalidAvatar() async throws {
         let body = #"{"id":"u-1","name":"Ada","email":"ada@example.com","avatarURL":"not a url"}"#
-        let world = AuthWorld(routes: RouteScript(["/v1/me": [.respond(.json(200, body))]]))
+        let world = TestApp(session: nil, routes: RouteScript(["/v1/me": [.respond(.json(200, body))]]))
         try await world.signedIn()
-        let sut = world.profileViewModel()
+        let sut = world.app.profile()
 
         await sut.load()
 
         #expect(sut.state.name == "Ada")
         #expect(sut.state.avatarURL == nil)
-        #expect(world.reports.submitted.map { "\($0.keyPath) \($0.kind)" } == ["avatarURL invalid"])
+        #expect((await world.sentReports()).map { "\($0.keyPath) \($0.kind)" } == ["avatarURL invalid"])
     }
 
     @Test func profileBroken() async throws {
-        let world = AuthWorld(routes: RouteScript(["/v1/me": [.respond(.json(200, #"{"name":"Ada"}"#))]]))
+        let world = TestApp(session: nil, routes: RouteScript(["/v1/me": [.respond(.json(200, #"{"name":"Ada"}"#))]]))
         try await world.signedIn()
-        let sut = world.profileViewModel()
+        let sut = world.app.profile()
 
         await sut.load()
 
@@ -165,15 +173,16 @@ struct AuthScenarioTests {
         #expect(sut.state.name == nil)
         #expect(
             world.journey == [
+                "networking reported id missing → client report for /v1/me",
                 "data mapped DecodingFailure.missing(id) → ProfileRepositoryError.malformed(id)",
                 "presentation presented ProfileRepositoryError.malformed(id) → inline: Your profile could not be loaded",
             ])
-        #expect(world.reports.submitted.map(\.keyPath) == ["id"])
+        #expect((await world.sentReports()).map(\.keyPath) == ["id"])
     }
 
     @Test func profileWithoutASessionRoutesToSignIn() async {
-        let world = AuthWorld(routes: RouteScript(["/v1/me": [.respond(.json(200, AuthBodies.user))]]))
-        let sut = world.profileViewModel()
+        let world = TestApp(session: nil, routes: RouteScript(["/v1/me": [.respond(.json(200, AuthBodies.user))]]))
+        let sut = world.app.profile()
 
         await sut.load()
 

@@ -1,4 +1,5 @@
 import AuthFeature
+import Composition
 import Domain
 import Navigation
 import Networking
@@ -18,8 +19,8 @@ struct AuthCancellationTests {
     }
 
     @Test func closingTheSignInSheetIsIgnored() async {
-        let world = AuthWorld(answer: .cancel, routes: RouteScript([:]))
-        let sut = world.signInViewModel()
+        let world = TestApp(signInAnswer: .cancel, session: nil, routes: RouteScript([:]))
+        let sut = world.app.signIn()
 
         await sut.signIn()
 
@@ -29,8 +30,8 @@ struct AuthCancellationTests {
     @Test(arguments: [Boundary.transportAnswer, .duringTransfer])
     func aCancelledSignInCallIsIgnored(_ boundary: Boundary) async {
         let clock = VirtualClock(autoAdvance: false)
-        let world = AuthWorld(answer: .approve, clock: clock, script: Self.script(boundary))
-        let sut = world.signInViewModel()
+        let world = TestApp(signInAnswer: .approve, session: nil, clock: clock, script: Self.script(boundary))
+        let sut = world.app.signIn()
 
         await cancel({ await sut.signIn() }, at: boundary, world: world, clock: clock)
 
@@ -41,9 +42,9 @@ struct AuthCancellationTests {
     @Test(arguments: Boundary.allCases)
     func aCancelledProfileLoadIsIgnored(_ boundary: Boundary) async throws {
         let clock = VirtualClock(autoAdvance: false)
-        let world = AuthWorld(clock: clock, script: Self.script(boundary))
+        let world = TestApp(session: nil, clock: clock, script: Self.script(boundary))
         try await world.signedIn()
-        let sut = world.profileViewModel()
+        let sut = world.app.profile()
 
         await cancel({ await sut.load() }, at: boundary, world: world, clock: clock)
 
@@ -71,7 +72,7 @@ struct AuthCancellationTests {
     }
 
     private func cancel(
-        _ load: @escaping @MainActor () async -> Void, at boundary: Boundary, world: AuthWorld, clock: VirtualClock
+        _ load: @escaping @MainActor () async -> Void, at boundary: Boundary, world: TestApp, clock: VirtualClock
     ) async {
         let task = Task { @MainActor in await load() }
         switch boundary {
@@ -90,7 +91,7 @@ struct AuthCancellationTests {
     }
 
     private func expectIgnored(
-        _ world: AuthWorld, screenError: PresentationError?, sourceLocation: SourceLocation = #_sourceLocation
+        _ world: TestApp, screenError: PresentationError?, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         #expect(screenError == nil, sourceLocation: sourceLocation)
         #expect(world.router.presentedError == nil && world.router.route == nil, sourceLocation: sourceLocation)

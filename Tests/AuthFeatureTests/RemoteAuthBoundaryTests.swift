@@ -1,4 +1,5 @@
 import AuthFeature
+import Composition
 import Domain
 import Foundation
 import Networking
@@ -20,11 +21,11 @@ struct RemoteAuthBoundaryTests {
 
     @Test(arguments: signInInputs)
     func signInMapsEachHTTPClientErrorAsDocumented(_ input: (key: String, error: HTTPClientError)) async throws {
-        let world = AuthWorld { _, _ throws(HTTPClientError) in throw input.error }
+        let world = TestApp(session: nil) { _, _ throws(HTTPClientError) in throw input.error }
         let probe = JourneyProbe()
         let service = RemoteSignInService(
             facade: AppleSignInFacade(userAgent: .scripted(.approve), logger: quietLogger), client: world.spy,
-            baseURL: AuthWorld.baseURL, store: world.store, reporter: world.reports, logger: probe.logger)
+            baseURL: TestApp.baseURL, store: world.store, reporter: ClientReportingSpy(), logger: probe.logger)
 
         let thrown = try #require(await outcome(of: SignInError.self, try await service.signIn()).error)
 
@@ -33,11 +34,12 @@ struct RemoteAuthBoundaryTests {
     }
 
     @Test func signInWithABrokenTokenAnswerIsAsDocumented() async throws {
-        let world = AuthWorld(routes: RouteScript(["/v1/auth/apple": [.respond(.json(200, #"{"accessToken":""}"#))]]))
+        let world = TestApp(
+            session: nil, routes: RouteScript(["/v1/auth/apple": [.respond(.json(200, #"{"accessToken":""}"#))]]))
         let probe = JourneyProbe()
         let service = RemoteSignInService(
             facade: AppleSignInFacade(userAgent: .scripted(.approve), logger: quietLogger), client: world.spy,
-            baseURL: AuthWorld.baseURL, store: world.store, reporter: world.reports, logger: probe.logger)
+            baseURL: TestApp.baseURL, store: world.store, reporter: ClientReportingSpy(), logger: probe.logger)
 
         let thrown = try #require(await outcome(of: SignInError.self, try await service.signIn()).error)
 
@@ -51,10 +53,10 @@ struct RemoteAuthBoundaryTests {
 
     @Test(arguments: refreshInputs)
     func refreshMapsEachHTTPClientErrorAsDocumented(_ input: (key: String, error: HTTPClientError)) async throws {
-        let world = AuthWorld { _, _ throws(HTTPClientError) in throw input.error }
+        let world = TestApp(session: nil) { _, _ throws(HTTPClientError) in throw input.error }
         try await world.signedIn()
         let session = StoredAuthenticationSession(
-            store: world.store, client: world.spy, baseURL: AuthWorld.baseURL, logger: quietLogger)
+            store: world.store, client: world.spy, baseURL: TestApp.baseURL, logger: quietLogger)
 
         let observed = describe(await outcome(of: TokenRefreshError.self, try await session.refreshAccessToken()))
 
@@ -64,21 +66,21 @@ struct RemoteAuthBoundaryTests {
 
     @Test func refreshWithoutASessionOrWithABrokenAnswerIsAsDocumented() async throws {
         let table = try BoundaryTable("StoredAuthenticationSession")
-        let empty = AuthWorld(routes: RouteScript([:]))
-        let broken = AuthWorld(routes: RouteScript(["/v1/auth/refresh": [.respond(.json(200, "{}"))]]))
+        let empty = TestApp(session: nil, routes: RouteScript([:]))
+        let broken = TestApp(session: nil, routes: RouteScript(["/v1/auth/refresh": [.respond(.json(200, "{}"))]]))
         try await broken.signedIn()
 
         let noSession = describe(
             await outcome(
                 of: TokenRefreshError.self,
                 try await StoredAuthenticationSession(
-                    store: empty.store, client: empty.spy, baseURL: AuthWorld.baseURL, logger: quietLogger
+                    store: empty.store, client: empty.spy, baseURL: TestApp.baseURL, logger: quietLogger
                 ).refreshAccessToken()))
         let brokenAnswer = describe(
             await outcome(
                 of: TokenRefreshError.self,
                 try await StoredAuthenticationSession(
-                    store: broken.store, client: broken.spy, baseURL: AuthWorld.baseURL, logger: quietLogger
+                    store: broken.store, client: broken.spy, baseURL: TestApp.baseURL, logger: quietLogger
                 ).refreshAccessToken()))
 
         table.check("no stored session", category: nil, reaction: .value(noSession))
@@ -90,7 +92,7 @@ struct RemoteAuthBoundaryTests {
     func profileMapsEachHTTPClientErrorAsDocumented(_ input: (key: String, error: HTTPClientError)) async throws {
         let probe = JourneyProbe()
         let repository = RemoteProfileRepository(
-            client: HTTPClientSpy(results: [.failure(input.error)]), baseURL: AuthWorld.baseURL,
+            client: HTTPClientSpy(results: [.failure(input.error)]), baseURL: TestApp.baseURL,
             reporter: ClientReportingSpy(), logger: probe.logger)
 
         let thrown = try #require(
@@ -108,7 +110,7 @@ struct RemoteAuthBoundaryTests {
         let reports = ClientReportingSpy()
         let probe = JourneyProbe()
         let repository = RemoteProfileRepository(
-            client: HTTPClientSpy(answering: .json(200, body)), baseURL: AuthWorld.baseURL, reporter: reports,
+            client: HTTPClientSpy(answering: .json(200, body)), baseURL: TestApp.baseURL, reporter: reports,
             logger: probe.logger)
 
         let thrown = try #require(

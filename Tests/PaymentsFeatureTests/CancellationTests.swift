@@ -1,3 +1,4 @@
+import Composition
 import Domain
 import Navigation
 import Networking
@@ -28,7 +29,7 @@ struct PaymentsCancellationTests {
     @Test(arguments: Boundary.allCases)
     func thePaymentMethodsScreenIgnoresIt(_ boundary: Boundary) async {
         let (world, refreshGate) = makeWorld(boundary)
-        let sut = world.paymentMethodsViewModel()
+        let sut = world.app.paymentMethods()
 
         await cancel({ await sut.load() }, at: boundary, in: world, calls: 2)
         await refreshGate.open()
@@ -40,7 +41,7 @@ struct PaymentsCancellationTests {
     @Test(arguments: Boundary.allCases)
     func theWalletPageIgnoresIt(_ boundary: Boundary) async {
         let (world, refreshGate) = makeWorld(boundary)
-        let sut = world.walletPageViewModel()
+        let sut = world.app.walletPage()
 
         await cancel({ await sut.load() }, at: boundary, in: world, calls: 1)
         await refreshGate.open()
@@ -51,11 +52,14 @@ struct PaymentsCancellationTests {
 
     // MARK: - Helpers
 
-    private func makeWorld(_ boundary: Boundary) -> (PaymentsWorld, AsyncGate) {
+    private func makeWorld(_ boundary: Boundary) -> (TestApp, AsyncGate) {
         let refreshGate = AsyncGate()
-        let session = AuthenticationSessionSpy(refreshGate: refreshGate)
-        let world = PaymentsWorld(session: session, clock: VirtualClock(autoAdvance: false)) {
-            _, _ throws(HTTPClientError) in
+        let world = TestApp(clock: VirtualClock(autoAdvance: false)) { request, _ throws(HTTPClientError) in
+            if request.path == "/v1/auth/refresh" {
+                // The refresh is held until the test lets it go.
+                await refreshGate.wait()
+                return .json(200, #"{"accessToken":"new","refreshToken":"refresh-new","expiresIn":600}"#)
+            }
             switch boundary {
             case .transportAnswer:
                 throw HTTPClientError(kind: .cancelled, context: HTTPErrorContext(request: .get("/")))
@@ -73,15 +77,17 @@ struct PaymentsCancellationTests {
 
     /// Starts `load`, cancels it once every call has reached the boundary, and waits for it to end.
     private func cancel(
-        _ load: @escaping @MainActor () async -> Void, at boundary: Boundary, in world: PaymentsWorld, calls: Int
+        _ load: @escaping @MainActor () async -> Void, at boundary: Boundary, in world: TestApp, calls: Int
     ) async {
         let task = Task { @MainActor in await load() }
         switch boundary {
         case .transportAnswer: break
         case .duringTransfer, .duringRefreshWait:
-            await eventually("\(calls) calls to be sent") { world.spy.requests.count >= calls }
+            await eventually("\(calls) calls to be sent") {
+                world.spy.requests.count(where: { $0.path != "/v1/auth/refresh" }) >= calls
+            }
             if boundary == .duringRefreshWait {
-                await eventually("the refresh") { await world.session.refreshCalls > 0 }
+                await eventually("the refresh") { world.refreshRequests > 0 }
             }
             task.cancel()
         case .duringBackoff:
@@ -92,7 +98,7 @@ struct PaymentsCancellationTests {
     }
 
     private func expectIgnored(
-        _ world: PaymentsWorld, screenError: PresentationError?, sourceLocation: SourceLocation = #_sourceLocation
+        _ world: TestApp, screenError: PresentationError?, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         #expect(screenError == nil, sourceLocation: sourceLocation)
         #expect(world.router.presentedError == nil && world.router.route == nil, sourceLocation: sourceLocation)

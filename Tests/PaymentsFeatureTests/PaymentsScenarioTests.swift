@@ -1,3 +1,5 @@
+import AuthFeature
+import Composition
 import Domain
 import Logging
 import Navigation
@@ -13,12 +15,12 @@ import Testing
 @Suite("Payments scenarios at the view-model level", .timeLimit(.minutes(3)))
 struct PaymentsScenarioTests {
     @Test func paymentsHappy() async {
-        let world = PaymentsWorld(
+        let world = TestApp(
             routes: RouteScript([
                 "/v1/wallet": [.respond(.json(200, Bodies.wallet))],
                 "/v1/payment-cards": [.respond(.json(200, Bodies.twoCards))],
             ]))
-        let sut = world.paymentMethodsViewModel()
+        let sut = world.app.paymentMethods()
 
         await sut.load()
 
@@ -28,8 +30,8 @@ struct PaymentsScenarioTests {
     }
 
     @Test func walletMissing() async {
-        let world = PaymentsWorld(routes: routes(wallet: .respond(.contractError(404, "wallet_not_found"))))
-        let sut = world.paymentMethodsViewModel()
+        let world = TestApp(routes: routes(wallet: .respond(.contractError(404, "wallet_not_found"))))
+        let sut = world.app.paymentMethods()
 
         await sut.load()
 
@@ -45,8 +47,8 @@ struct PaymentsScenarioTests {
     }
 
     @Test func walletBanned() async {
-        let world = PaymentsWorld(routes: routes(wallet: .respond(.contractError(403, "wallet_banned"))))
-        let sut = world.paymentMethodsViewModel()
+        let world = TestApp(routes: routes(wallet: .respond(.contractError(403, "wallet_banned"))))
+        let sut = world.app.paymentMethods()
 
         await sut.load()
 
@@ -62,8 +64,8 @@ struct PaymentsScenarioTests {
     }
 
     @Test func walletInReview() async {
-        let world = PaymentsWorld(routes: routes(wallet: .respond(.json(200, Bodies.walletInReview("pending")))))
-        let sut = world.paymentMethodsViewModel()
+        let world = TestApp(routes: routes(wallet: .respond(.json(200, Bodies.walletInReview("pending")))))
+        let sut = world.app.paymentMethods()
 
         await sut.load()
 
@@ -76,8 +78,8 @@ struct PaymentsScenarioTests {
     }
 
     @Test func cardsServiceDown() async {
-        let world = PaymentsWorld(routes: routes(cards: .respond(.json(200, Bodies.envelopeError("SERVICE_DOWN")))))
-        let sut = world.paymentMethodsViewModel()
+        let world = TestApp(routes: routes(cards: .respond(.json(200, Bodies.envelopeError("SERVICE_DOWN")))))
+        let sut = world.app.paymentMethods()
 
         await sut.load()
 
@@ -97,8 +99,8 @@ struct PaymentsScenarioTests {
             #"{"id":"c-3","brand":"amex","expiryMonth":1,"expiryYear":2027,"holderName":"Ada"}"#,
             Bodies.card("c-4", "diners", "3000", 9),
         ])
-        let world = PaymentsWorld(routes: routes(cards: .respond(.json(200, cards))))
-        let sut = world.paymentMethodsViewModel()
+        let world = TestApp(routes: routes(cards: .respond(.json(200, cards))))
+        let sut = world.app.paymentMethods()
 
         await sut.load()
 
@@ -113,8 +115,8 @@ struct PaymentsScenarioTests {
     }
 
     @Test func applePayNeedsSetup() async {
-        let world = PaymentsWorld(device: .noCardSetUp, routes: routes())
-        let sut = world.paymentMethodsViewModel()
+        let world = TestApp(device: .noCardSetUp, routes: routes())
+        let sut = world.app.paymentMethods()
 
         await sut.load()
 
@@ -123,8 +125,8 @@ struct PaymentsScenarioTests {
     }
 
     @Test func applePayUnavailable() async {
-        let world = PaymentsWorld(device: .cannotMakePayments, routes: routes())
-        let sut = world.paymentMethodsViewModel()
+        let world = TestApp(device: .cannotMakePayments, routes: routes())
+        let sut = world.app.paymentMethods()
 
         await sut.load()
 
@@ -137,12 +139,12 @@ struct PaymentsScenarioTests {
     }
 
     @Test func noPaymentMethods() async {
-        let world = PaymentsWorld(
+        let world = TestApp(
             device: .cannotMakePayments,
             routes: routes(
                 wallet: .respond(.contractError(404, "wallet_not_found")),
                 cards: .respond(.json(200, Bodies.envelopeError("CARDS_LOCKED")))))
-        let sut = world.paymentMethodsViewModel()
+        let sut = world.app.paymentMethods()
 
         await sut.load()
 
@@ -156,12 +158,12 @@ struct PaymentsScenarioTests {
     }
 
     @Test func paymentsUnexpected() async {
-        let world = PaymentsWorld(
+        let world = TestApp(
             device: .cannotMakePayments,
             routes: routes(
                 wallet: .respond(.json(500, #"{"error":"internal"}"#)),
                 cards: .respond(.json(200, Bodies.envelopeError("SERVICE_DOWN")))))
-        let sut = world.paymentMethodsViewModel()
+        let sut = world.app.paymentMethods()
 
         await sut.load()
 
@@ -178,8 +180,8 @@ struct PaymentsScenarioTests {
 
     @Test func offline() async {
         let routes = routes(wallet: .fail(.offline))
-        let world = PaymentsWorld(routes: routes)
-        let sut = world.paymentMethodsViewModel()
+        let world = TestApp(routes: routes)
+        let sut = world.app.paymentMethods()
 
         await sut.load()
 
@@ -198,12 +200,12 @@ struct PaymentsScenarioTests {
 
     @Test func serverFlaky() async {
         let flaky = ScriptAnswer.respond(.json(503, #"{"error":"maintenance"}"#, headers: ["Retry-After": "0"]))
-        let world = PaymentsWorld(
+        let world = TestApp(
             routes: RouteScript([
                 "/v1/wallet": [.respond(.json(200, Bodies.wallet))],
                 "/v1/payment-cards": [flaky, flaky, .respond(.json(200, Bodies.twoCards))],
             ]))
-        let sut = world.paymentMethodsViewModel()
+        let sut = world.app.paymentMethods()
 
         await sut.load()
 
@@ -213,7 +215,7 @@ struct PaymentsScenarioTests {
     }
 
     @Test func rateLimited() async {
-        let world = PaymentsWorld(
+        let world = TestApp(
             routes: RouteScript([
                 "/v1/wallet": [
                     .respond(.contractError(429, "rate_limited", headers: ["Retry-After": "1"])),
@@ -221,7 +223,7 @@ struct PaymentsScenarioTests {
                 ],
                 "/v1/payment-cards": [.respond(.json(200, Bodies.twoCards))],
             ]))
-        let sut = world.paymentMethodsViewModel()
+        let sut = world.app.paymentMethods()
 
         await sut.load()
 
@@ -230,8 +232,8 @@ struct PaymentsScenarioTests {
     }
 
     @Test func slowBackend() async {
-        let world = PaymentsWorld(routes: routes(wallet: .fail(.timedOut)))
-        let sut = world.paymentMethodsViewModel()
+        let world = TestApp(routes: routes(wallet: .fail(.timedOut)))
+        let sut = world.app.paymentMethods()
 
         await sut.load()
 
@@ -242,16 +244,19 @@ struct PaymentsScenarioTests {
     }
 
     @Test func tokenExpired() async {
-        let world = PaymentsWorld(script: { request, _ in
+        let world = TestApp(script: { request, _ in
+            if request.path == "/v1/auth/refresh" {
+                return .json(200, #"{"accessToken":"new","refreshToken":"refresh-new","expiresIn":600}"#)
+            }
             guard request.headers["Authorization"] == "Bearer new" else { return .contractError(401, "token_expired") }
             return request.path == "/v1/wallet" ? .json(200, Bodies.wallet) : .json(200, Bodies.twoCards)
         })
-        let sut = world.paymentMethodsViewModel()
+        let sut = world.app.paymentMethods()
 
         await sut.load()
 
         #expect(sut.state.methodCount == 4)
-        #expect(await world.session.refreshCalls == 1, "one refresh for both sources, asked at once")
+        #expect(world.refreshRequests == 1, "one refresh for both sources, asked at once")
         #expect(world.probe.actions().filter { $0 == .recovered }.count == 1)
         let expired = world.spy.requests.filter { $0.headers["Authorization"] == "Bearer old" }.map(\.path)
         #expect(
@@ -265,23 +270,25 @@ struct PaymentsScenarioTests {
 
     @Test func sessionRevoked() async {
         let refreshGate = AsyncGate()
-        let session = AuthenticationSessionSpy(refreshResults: [.failure(.invalidGrant)], refreshGate: refreshGate)
-        let world = PaymentsWorld(session: session, script: { _, _ in .contractError(401, "token_expired") })
-        let sut = world.paymentMethodsViewModel()
+        let world = TestApp(script: { request, _ in
+            guard request.path == "/v1/auth/refresh" else { return .contractError(401, "token_expired") }
+            await refreshGate.wait()
+            return .contractError(401, "invalid_grant")
+        })
+        let sut = world.app.paymentMethods()
 
         // The refresh is answered once both sources have been sent with the expired token.
         let loading = Task { await sut.load() }
-        await eventually("both sources sent") { world.spy.requests.count == 2 }
+        await eventually("both sources sent") { world.spy.requests.count == 3 }
         await refreshGate.open()
         await loading.value
 
         #expect(world.router.route == .signIn)
         #expect(world.router.presentedError == nil)
-        #expect(await session.endSessionCalls == 1)
+        #expect(await world.store.load() == nil, "the session is over")
         #expect(
-            Set(world.spy.requests.map(\.path)) == ["/v1/wallet", "/v1/payment-cards"],
-            "each source was sent once, and nothing after the session ended")
-        #expect(world.spy.requests.count == 2)
+            world.spy.requests.map(\.path).sorted() == ["/v1/auth/refresh", "/v1/payment-cards", "/v1/wallet"],
+            "each source was sent once, one refresh, and nothing after the session ended")
         #expect(
             world.journey.suffix(3) == [
                 "domain forwarded WalletRepositoryError.appWide(AppWideCondition.sessionExpired) → PaymentMethodsError.appWide(AppWideCondition.sessionExpired)",
@@ -293,8 +300,8 @@ struct PaymentsScenarioTests {
     }
 
     @Test func walletPageHappy() async {
-        let world = PaymentsWorld(routes: routes())
-        let sut = world.walletPageViewModel()
+        let world = TestApp(routes: routes())
+        let sut = world.app.walletPage()
 
         await sut.load()
 
@@ -304,8 +311,8 @@ struct PaymentsScenarioTests {
     }
 
     @Test func walletPageNoWallet() async {
-        let world = PaymentsWorld(routes: routes(wallet: .respond(.contractError(404, "wallet_not_found"))))
-        let sut = world.walletPageViewModel()
+        let world = TestApp(routes: routes(wallet: .respond(.contractError(404, "wallet_not_found"))))
+        let sut = world.app.walletPage()
 
         await sut.load()
 

@@ -1,3 +1,4 @@
+import Composition
 import Domain
 import Foundation
 import Networking
@@ -67,7 +68,7 @@ struct RemoteRepositoryBoundaryTests {
     {
         let probe = JourneyProbe()
         let sut = RemotePaymentCardsRepository(
-            client: HTTPClientSpy(results: [.failure(input.error)]), baseURL: PaymentsWorld.baseURL,
+            client: HTTPClientSpy(results: [.failure(input.error)]), baseURL: TestApp.baseURL,
             reporter: ClientReportingSpy(), logger: probe.logger)
 
         let thrown = try #require(await outcome(of: PaymentCardsRepositoryError.self, try await sut.fetchCards()).error)
@@ -80,7 +81,7 @@ struct RemoteRepositoryBoundaryTests {
     func cardsRepositoryMapsABrokenBodyAsDocumented(_ body: String) async throws {
         let probe = JourneyProbe()
         let sut = RemotePaymentCardsRepository(
-            client: HTTPClientSpy(answering: .json(200, body)), baseURL: PaymentsWorld.baseURL,
+            client: HTTPClientSpy(answering: .json(200, body)), baseURL: TestApp.baseURL,
             reporter: ClientReportingSpy(), logger: probe.logger)
 
         let thrown = try #require(await outcome(of: PaymentCardsRepositoryError.self, try await sut.fetchCards()).error)
@@ -117,7 +118,7 @@ struct RemoteRepositoryBoundaryTests {
     ) {
         let probe = JourneyProbe()
         let sut = RemoteWalletRepository(
-            client: HTTPClientSpy(results: [result]), baseURL: PaymentsWorld.baseURL, reporter: ClientReportingSpy(),
+            client: HTTPClientSpy(results: [result]), baseURL: TestApp.baseURL, reporter: ClientReportingSpy(),
             logger: probe.logger)
         return (sut, probe)
     }
@@ -130,7 +131,7 @@ struct RemoteRepositoryTests {
         let body = #"{"id":"w-1","balance":{"amount":\#(amount),"currency":"EUR"},"status":"active"}"#
         let spy = HTTPClientSpy(answering: .json(200, body))
         let sut = RemoteWalletRepository(
-            client: spy, baseURL: PaymentsWorld.baseURL, reporter: ClientReportingSpy(), logger: quietLogger)
+            client: spy, baseURL: TestApp.baseURL, reporter: ClientReportingSpy(), logger: quietLogger)
 
         let wallet = try await sut.fetchWallet()
 
@@ -144,7 +145,7 @@ struct RemoteRepositoryTests {
         let sut = RemoteWalletRepository(
             client: HTTPClientSpy(
                 answering: .json(200, #"{"id":"w-1","balance":{"amount":"1","currency":"EUR"},"status":"frozen"}"#)),
-            baseURL: PaymentsWorld.baseURL, reporter: reporter, logger: quietLogger)
+            baseURL: TestApp.baseURL, reporter: reporter, logger: quietLogger)
 
         _ = await outcome(of: WalletRepositoryError.self, try await sut.fetchWallet())
 
@@ -159,7 +160,7 @@ struct RemoteRepositoryTests {
             Bodies.card("c-4", "diners", "3000", 9),
         ])
         let sut = RemotePaymentCardsRepository(
-            client: HTTPClientSpy(answering: .json(200, body)), baseURL: PaymentsWorld.baseURL, reporter: reporter,
+            client: HTTPClientSpy(answering: .json(200, body)), baseURL: TestApp.baseURL, reporter: reporter,
             logger: quietLogger)
 
         let cards = try await sut.fetchCards()

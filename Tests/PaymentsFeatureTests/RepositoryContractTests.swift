@@ -1,3 +1,4 @@
+import Composition
 import Domain
 import Foundation
 import Networking
@@ -104,7 +105,7 @@ struct RepositoryContractTests {
                 decoratee: HTTPClientSpy(answering: fixture.served.response), logger: quietLogger)
             try await body(
                 RemoteWalletRepository(
-                    client: client, baseURL: PaymentsWorld.baseURL, reporter: ClientReportingSpy(), logger: quietLogger)
+                    client: client, baseURL: TestApp.baseURL, reporter: ClientReportingSpy(), logger: quietLogger)
             )
         case .remoteOverLoopback:
             let server = try await LoopbackServer.start { _ in fixture.served }
@@ -129,7 +130,7 @@ struct RepositoryContractTests {
                 logger: quietLogger)
             try await body(
                 RemotePaymentCardsRepository(
-                    client: client, baseURL: PaymentsWorld.baseURL, reporter: ClientReportingSpy(), logger: quietLogger)
+                    client: client, baseURL: TestApp.baseURL, reporter: ClientReportingSpy(), logger: quietLogger)
             )
         case .remoteOverLoopback:
             let server = try await LoopbackServer.start { _ in fixture.served }

@@ -1,3 +1,4 @@
+import Composition
 import Domain
 import Foundation
 import Navigation
@@ -124,7 +125,7 @@ struct TransferBoundaryTests {
     ) {
         let probe = JourneyProbe()
         let sut = RemoteTransferRepository(
-            client: HTTPClientSpy(results: [result]), baseURL: TransfersWorld.baseURL, reporter: ClientReportingSpy(),
+            client: HTTPClientSpy(results: [result]), baseURL: TestApp.baseURL, reporter: ClientReportingSpy(),
             logger: probe.logger)
         return (sut, probe)
     }

@@ -6,9 +6,10 @@ import SharedError
 
 /// The transfer form's presentation logic, on the main actor.
 ///
-/// - One `Idempotency-Key` per transfer the user confirms: sending the same form again (after a timeout, a
-///   cancelled send, a sign-in) reuses it, so the backend makes the transfer at most once; a changed form, or a
-///   definite answer, gets a new one.
+/// - Every send proposes a fresh `Idempotency-Key`; the pending-writes journal below (``JournalingHTTPClient``)
+///   sends it under the key of the same transfer still waiting for its outcome (after a timeout, a cancelled send,
+///   a sign-in, or in an earlier run), so the backend makes it at most once; a changed form, or a settled one, goes
+///   out under its new key.
 /// - Every send starts from a clean screen (no old field errors, error, receipt or message, and Navigation's alert
 ///   and route this screen caused are taken back) and keeps what the user typed, through every outcome, a route to
 ///   sign-in included: after signing in, one send finishes it.
@@ -25,8 +26,6 @@ public final class TransferFormViewModel {
     private let transfers: any TransferSending
     private let presenter: ScreenPresenter
     private let makeKey: @Sendable () -> String
-    /// The key of the transfer whose outcome is not settled yet, and the form it was made for.
-    private var openKey: (form: [String], key: String)?
 
     public init(
         transfers: any TransferSending, router: any ErrorRouting, logger: Logger,
@@ -53,19 +52,13 @@ public final class TransferFormViewModel {
     /// Sends the form as it stands.
     public func send() async {
         startFresh()
-        let form = [state.toAccount, state.amount, state.currency, state.note]
-        let key = openKey.flatMap { $0.form == form ? $0.key : nil } ?? makeKey()
-        openKey = (form, key)
         state.phase = .sending
-
         do throws(TransferError) {
-            let transfer = try await transfers.send(
-                toAccount: state.toAccount, amount: state.amount, currency: state.currency,
-                note: state.note.isEmpty ? nil : state.note, idempotencyKey: key)
-            openKey = nil
-            show(transfer)
+            show(
+                try await transfers.send(
+                    toAccount: state.toAccount, amount: state.amount, currency: state.currency,
+                    note: state.note.isEmpty ? nil : state.note, idempotencyKey: makeKey()))
         } catch {
-            if !Self.keepsTheKey(error) { openKey = nil }
             state.phase = .editing
             handle(error)
         }
@@ -94,14 +87,6 @@ public final class TransferFormViewModel {
         state.phase = .sent
         state.receipt = .init(transfer)
         state.message = transfer.status == .pending ? "On its way: the transfer is pending." : nil
-    }
-
-    /// Whether the same form may still be sent again under the same key: its outcome is not settled.
-    private static func keepsTheKey(_ error: TransferError) -> Bool {
-        switch error {
-        case .outcomeUnknown, .notSent, .appWide, .cancelled: true
-        case .invalid, .insufficientFunds, .walletBanned, .noWallet, .notFound, .unknown: false
-        }
     }
 
     private func handle(_ error: TransferError) {

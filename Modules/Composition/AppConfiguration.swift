@@ -1,0 +1,64 @@
+public import AuthFeature
+public import Domain
+public import Foundation
+public import Logging
+public import Navigation
+public import Networking
+public import SharedError
+
+/// Everything the app is built from: which backend, whose session, which environment, which vendor SDKs, how long
+/// a call may take, and the transport.
+///
+/// Whoever starts the app makes one (the CLI for `--base-url`, the demo harness for its embedded backend, a test
+/// for its in-memory backend, an iOS app for its own); the composition root takes it as it comes.
+@MainActor
+public struct AppConfiguration {
+    /// The backend; it must implement the contract (ARCHITECTURE.md, "The backend contract").
+    public var baseURL: URL
+    /// Where the signed-in session is kept: a file here, the Keychain in an iOS app.
+    public var sessionStore: any SessionStore
+    /// Where client reports wait when they cannot be delivered; `nil` keeps them in memory for this process.
+    public var outboxFile: URL?
+    /// Where keyed writes wait until their outcome is known (the pending-writes journal); `nil` keeps them in
+    /// memory for this process.
+    public var journalFile: URL?
+    /// Whether errors no screen explained show developer detail.
+    public var environment: AppEnvironment
+    /// Apple Pay on this device, behind the payments feature's facade.
+    public var applePay: any ApplePayService
+    /// Sign in with Apple, behind the auth feature's facade.
+    public var appleSignIn: AppleSignInFacade
+    /// The deadline of one call, and the chain's other knobs.
+    public var chain = HTTPChain.Settings()
+    /// Sent with client reports.
+    public var appVersion: String
+    /// The secrets the app learns, scrubbed from whatever it writes; shared with the process's log handler.
+    public var secrets: SecretValues
+    /// Where every layer records its journey steps and log lines.
+    public var logger: Logger
+    /// The innermost client, under every decorator of the chain (AsyncHTTPClient or URLSession, or an in-memory
+    /// backend in tests).
+    public var transport: any HTTPClient
+    /// The chain's time: deadlines, backoffs, `Retry-After`.
+    public var clock: any HTTPClock = SystemHTTPClock()
+    /// The chain's randomness: the retry jitter.
+    public var random: any RandomSource = SystemRandomSource()
+
+    public init(
+        baseURL: URL, sessionStore: any SessionStore, outboxFile: URL? = nil, journalFile: URL? = nil,
+        environment: AppEnvironment, applePay: any ApplePayService, appleSignIn: AppleSignInFacade,
+        appVersion: String, secrets: SecretValues, logger: Logger, transport: any HTTPClient
+    ) {
+        self.baseURL = baseURL
+        self.sessionStore = sessionStore
+        self.outboxFile = outboxFile
+        self.journalFile = journalFile
+        self.environment = environment
+        self.applePay = applePay
+        self.appleSignIn = appleSignIn
+        self.appVersion = appVersion
+        self.secrets = secrets
+        self.logger = logger
+        self.transport = transport
+    }
+}

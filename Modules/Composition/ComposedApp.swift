@@ -1,0 +1,108 @@
+public import AuthFeature
+public import Domain
+import Foundation
+import Logging
+public import Navigation
+public import Networking
+public import PaymentsFeature
+import SharedError
+public import TransfersFeature
+
+/// The composition root: the HTTP chain, the session, the repositories, the use cases, the view models and the
+/// Router, built from one ``AppConfiguration``. Nothing else builds any of these, and nothing here knows who made
+/// the configuration (a CLI run, the demo, a test, an iOS app).
+@MainActor
+public final class ComposedApp {
+    /// The app-wide reactions to errors: the alert on screen, the route.
+    public let router: Router
+    /// Sends client reports, and keeps those it cannot send yet.
+    public let reports: ClientReportSender
+    /// Keyed writes whose outcome is not known yet.
+    public let pendingWrites: PendingWrites
+    /// What the remote calls of this app said about the backend.
+    public let backendUsage = BackendUsage()
+    /// What the app was built from.
+    public let configuration: AppConfiguration
+    /// The wallet, from the backend.
+    public let wallets: any WalletRepository
+    /// The saved cards, from the backend's legacy service.
+    public let cards: any PaymentCardsRepository
+
+    private let chain: HTTPChain
+    private var logger: Logger { configuration.logger }
+
+    public init(_ configuration: AppConfiguration) {
+        self.configuration = configuration
+        let logger = configuration.logger
+        let (clock, baseURL, store) = (configuration.clock, configuration.baseURL, configuration.sessionStore)
+        router = Router(environment: configuration.environment, logger: logger)
+        let origin = BackendOrigin(baseURL)
+        pendingWrites = PendingWrites(file: configuration.journalFile, origin: origin, logger: logger)
+        chain = HTTPChain(
+            transport: configuration.transport, settings: configuration.chain, clock: clock,
+            random: configuration.random, secrets: configuration.secrets, journal: pendingWrites,
+            observer: backendUsage, logger: logger
+        ) { refreshClient in
+            StoredAuthenticationSession(store: store, client: refreshClient, baseURL: baseURL, logger: logger)
+        }
+        reports = ClientReportSender(
+            client: chain.reports,
+            configuration: .init(
+                endpointURL: baseURL.appendingPathComponent("/v1/client-reports"),
+                appVersion: configuration.appVersion),
+            outbox: ReportOutbox(file: configuration.outboxFile, origin: origin, logger: logger),
+            clock: clock, logger: logger)
+        wallets = RemoteWalletRepository(
+            client: chain.authenticated, baseURL: baseURL, reporter: reports, logger: logger)
+        cards = RemotePaymentCardsRepository(
+            client: chain.envelopeAware, baseURL: baseURL, reporter: reports, logger: logger)
+    }
+
+    /// Where the signed-in session is kept.
+    public var sessionStore: any SessionStore { configuration.sessionStore }
+
+    /// The payment-methods screen.
+    public func paymentMethods() -> PaymentMethodsViewModel {
+        let useCase = LoadPaymentMethodsUseCase(
+            wallets: wallets, cards: cards, applePay: configuration.applePay, logger: logger)
+        return PaymentMethodsViewModel(loadPaymentMethods: useCase, router: router, logger: logger)
+    }
+
+    /// The wallet page.
+    public func walletPage() -> WalletPageViewModel {
+        WalletPageViewModel(
+            loadWalletPage: LoadWalletPageUseCase(wallets: wallets, logger: logger), router: router, logger: logger)
+    }
+
+    /// The sign-in screen.
+    public func signIn() -> SignInViewModel {
+        let service = RemoteSignInService(
+            facade: configuration.appleSignIn, client: chain.plain, baseURL: configuration.baseURL,
+            store: configuration.sessionStore, reporter: reports, secrets: configuration.secrets, logger: logger)
+        return SignInViewModel(service: service, router: router, logger: logger)
+    }
+
+    /// The profile screen.
+    public func profile() -> ProfileViewModel {
+        ProfileViewModel(
+            repository: RemoteProfileRepository(
+                client: chain.authenticated, baseURL: configuration.baseURL, reporter: reports, logger: logger),
+            router: router, logger: logger)
+    }
+
+    /// The transfer form.
+    public func transfer() -> TransferFormViewModel {
+        TransferFormViewModel(
+            transfers: SendTransferUseCase(
+                transfers: RemoteTransferRepository(
+                    client: chain.authenticated, baseURL: configuration.baseURL, reporter: reports, logger: logger),
+                logger: logger),
+            router: router, logger: logger)
+    }
+
+    /// Waits for the work the app goes on with after the request that started it was cancelled (a token refresh),
+    /// so the session has its final content before a run ends or removes it.
+    public func settle() async {
+        await chain.coordinator.settle()
+    }
+}
