@@ -98,6 +98,10 @@ struct DemoResponder: HTTPResponder {
         guard let key = HTTPField.Name("Idempotency-Key").flatMap({ headers[$0] }), !key.isEmpty else {
             return .error(400, "missing_idempotency_key", "A transfer needs an Idempotency-Key header.")
         }
+        guard Self.isUUID(key) else {
+            return .error(
+                400, "invalid_idempotency_key", "The Idempotency-Key must be a UUID, as 8-4-4-4-12 hex digits.")
+        }
         guard let form = TransferForm(body) else {
             return .error(400, "bad_request", "The body must be a JSON object describing the transfer.")
         }
@@ -127,6 +131,17 @@ struct DemoResponder: HTTPResponder {
         case .keyReusedForAnotherBody:
             return .error(409, "idempotency_key_reused", "This Idempotency-Key was used for another transfer.")
         }
+    }
+
+    /// Whether `key` is a UUID as the contract writes one: 36 characters, hex digits (either case) in groups of
+    /// 8, 4, 4, 4 and 12 joined by hyphens (`6f1c2a9e-3b7d-4e2f-9a51-0c8d7e6b5a43`).
+    static func isUUID(_ key: String) -> Bool {
+        let scalars = Array(key.unicodeScalars)
+        let hyphens: Set = [8, 13, 18, 23]
+        return scalars.count == 36
+            && scalars.indices.allSatisfy { index in
+                hyphens.contains(index) ? scalars[index] == "-" : scalars[index].properties.isASCIIHexDigit
+            }
     }
 
     private func transfer(id: String) async -> Answer {
@@ -263,7 +278,9 @@ struct DemoResponder: HTTPResponder {
 
     private func clientReport(_ body: Data) async -> Answer {
         guard let report = try? JSONDecoder().decode(ReceivedReport.self, from: body) else {
-            return .error(400, "bad_request", "The body must be a client report.")
+            return .error(
+                400, "bad_request",
+                "The body must be a client report: {endpoint, failures: [{keyPath, kind, detail}], appVersion}.")
         }
         await record.append(report)
         return .json(202, #"{"accepted":\#(report.failures.count)}"#)
@@ -336,15 +353,48 @@ struct Answer {
 /// Thrown by a body writer to close the connection mid-answer.
 struct ConnectionDropped: Error {}
 
-/// A client report as the backend received it.
+/// A client report as the backend received it. Decoding it refuses a body that breaks the contract's
+/// `ClientReport` schema: a required field missing, a field `null` or of the wrong type, an empty `endpoint` or
+/// `keyPath`, a `kind` other than `missing`, `invalid` or `novel`. Fields the schema does not name are ignored.
 public struct ReceivedReport: Hashable, Sendable, Decodable {
     public struct Failure: Hashable, Sendable, Decodable {
+        /// The kinds of failure the contract names.
+        static let kinds: Set = ["missing", "invalid", "novel"]
+
         public var keyPath: String
         public var kind: String
+        public var detail: String?
+
+        private enum CodingKeys: String, CodingKey { case keyPath, kind, detail }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            keyPath = try container.decode(String.self, forKey: .keyPath)
+            kind = try container.decode(String.self, forKey: .kind)
+            detail = try container.contains(.detail) ? container.decode(String.self, forKey: .detail) : nil
+            guard !keyPath.isEmpty, Self.kinds.contains(kind) else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath, debugDescription: "an empty keyPath or an unknown kind"))
+            }
+        }
     }
 
     public var endpoint: String
     public var failures: [Failure]
+    public var appVersion: String?
+
+    private enum CodingKeys: String, CodingKey { case endpoint, failures, appVersion }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        endpoint = try container.decode(String.self, forKey: .endpoint)
+        failures = try container.decode([Failure].self, forKey: .failures)
+        appVersion = try container.contains(.appVersion) ? container.decode(String.self, forKey: .appVersion) : nil
+        guard !endpoint.isEmpty else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "an empty endpoint"))
+        }
+    }
 }
 
 /// What the running backend has seen: calls per path and the client reports.

@@ -30,49 +30,85 @@ actor TransferLedger {
     }
 }
 
-/// A transfer's body as the client sent it: `{"toAccount", "amount", "currency", "note"}`.
+/// A transfer's body as the client sent it: `{"toAccount", "amount", "currency", "note"}`. A field that is there
+/// with a value other than a string (`null` included) is kept apart, as wrongly typed.
 struct TransferForm: Hashable, Sendable {
+    /// The longest `note` taken, in Unicode code points (what JSON Schema's `maxLength` counts).
+    static let noteLimit = 140
+
     var toAccount: String?
     var amount: String?
     var currency: String?
     var note: String?
+    /// The fields that are there but not strings.
+    var wronglyTyped: Set<String> = []
 
     /// `nil` when the body is not a JSON object.
     init?(_ body: Data) {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
-        toAccount = object["toAccount"] as? String
-        amount = object["amount"] as? String
-        currency = object["currency"] as? String
-        note = object["note"] as? String
+        var wronglyTyped: Set<String> = []
+        func text(_ field: String) -> String? {
+            guard let value = object[field] else { return nil }
+            guard let text = value as? String else {
+                wronglyTyped.insert(field)
+                return nil
+            }
+            return text
+        }
+        toAccount = text("toAccount")
+        amount = text("amount")
+        currency = text("currency")
+        note = text("note")
+        self.wronglyTyped = wronglyTyped
     }
 
-    /// What the backend refuses in the body, as `(field, code)`.
+    /// Every field the contract's `TransferRequest` does not allow, as `(field, code)`: `required` for a missing
+    /// `toAccount`, `amount` or `currency` (or an empty `toAccount`), `invalid` for a value that is not a string
+    /// or not of the field's form, `not_positive` for an amount of zero or below, `too_large` for a note over
+    /// ``noteLimit``.
     var problems: [(String, String)] {
         var found: [(String, String)] = []
-        if toAccount?.trimmingCharacters(in: .whitespaces).isEmpty ?? true { found.append(("toAccount", "required")) }
-        switch amount.flatMap(Self.decimal) {
-        case nil: found.append(("amount", amount == nil ? "required" : "invalid"))
-        case let value? where value <= 0: found.append(("amount", "not_positive"))
-        default: break
+        func check(_ field: String, _ value: String?, required: Bool, _ rule: (String) -> String?) {
+            if wronglyTyped.contains(field) {
+                found.append((field, "invalid"))
+            } else if let value {
+                if let code = rule(value) { found.append((field, code)) }
+            } else if required {
+                found.append((field, "required"))
+            }
         }
-        if !(currency.map { $0.count == 3 && $0.allSatisfy { $0.isASCII && $0.isUppercase } } ?? false) {
-            found.append(("currency", currency == nil ? "required" : "invalid"))
-        }
-        if let note, note.count > 140 { found.append(("note", "too_large")) }
+        check("toAccount", toAccount, required: true) { $0.isEmpty ? "required" : nil }
+        check("amount", amount, required: true, Self.amountProblem)
+        check("currency", currency, required: true) { Self.isCurrencyCode($0) ? nil : "invalid" }
+        check("note", note, required: false) { $0.unicodeScalars.count > Self.noteLimit ? "too_large" : nil }
         return found
     }
 
-    /// `text` as a number when all of it is a decimal as the contract writes amounts: ASCII digits, optionally a
-    /// dot and more digits (`"12.50"`; a leading `-` is read, to be refused as not positive). `Decimal(string:)`
-    /// alone reads the number at the start and ignores the rest, so `"410*"`, `"12,50"` or `"1e3"` were taken as
-    /// 410, 12 or 1 and echoed back as sent (schemathesis found it).
-    static func decimal(_ text: String) -> Decimal? {
-        let unsigned = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+    /// `nil` when `text` is an amount the contract takes: ASCII digits without a leading zero (or a single `0`),
+    /// optionally a dot and one or two more digits, and above zero (`"12.50"`, `"0.5"`, `"7"`). `not_positive`
+    /// for one of that form that is zero, or negative with a leading `-` (`"0"`, `"0.00"`, `"-1"`); `invalid` for
+    /// anything else (`"1.234"`, `"12,50"`, `"1e3"`, `" 12"`, `"410*"`, `"01"`, `""`).
+    static func amountProblem(_ text: String) -> String? {
+        let negative = text.hasPrefix("-")
+        let unsigned = negative ? text.dropFirst() : Substring(text)
         let parts = unsigned.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.allSatisfy({ part in !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }) else {
-            return nil
-        }
-        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        let whole = parts[0]
+        let fraction = parts.count > 1 ? parts[1] : nil
+        guard isDigits(whole), whole == "0" || whole.first != "0",
+            fraction.map({ (1...2).contains($0.unicodeScalars.count) && isDigits($0) }) ?? true
+        else { return "invalid" }
+        let zero = unsigned.unicodeScalars.allSatisfy { $0 == "0" || $0 == "." }
+        return negative || zero ? "not_positive" : nil
+    }
+
+    /// Whether `text` is three ASCII capital letters (`EUR`): the contract's `Currency`.
+    static func isCurrencyCode(_ text: String) -> Bool {
+        text.unicodeScalars.count == 3 && text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
+    }
+
+    /// Whether `text` is one or more ASCII digits, and nothing else.
+    private static func isDigits(_ text: Substring) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
     }
 }
 
