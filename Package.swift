@@ -20,7 +20,8 @@ let nioHTTPCompression: Target.Dependency = .product(name: "NIOHTTPCompression",
 
 let package = Package(
     name: "ErrorFlow",
-    platforms: [.macOS(.v15)],
+    // What the code needs: `Duration` and `ContinuousClock` (macOS 13, iOS 16). Linux has no minimum.
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "errorflow", targets: ["App"]),
         // Libraries for the Benchmarks/ package, which depends on this one by path.
@@ -108,8 +109,8 @@ let package = Package(
             name: "App",
             dependencies: [
                 "Composition", "AuthFeature", "PaymentsFeature", "TransfersFeature", "Navigation", "Networking",
-                "Domain", "SharedError", "PrivateFiles", "AsyncHTTPTransport", "DemoBackend", argumentParser, logging,
-                mustache,
+                "Domain", "SharedError", "PrivateFiles", "AsyncHTTPTransport", "DemoBackend", "LoopbackHosting",
+                argumentParser, logging, mustache,
             ],
             path: "App"
         ),
@@ -117,8 +118,15 @@ let package = Package(
         // MARK: Demo backend (App and tests only)
         .target(
             name: "DemoBackend",
-            dependencies: [hummingbird, httpTypes, serviceLifecycle, nioCore, logging],
+            dependencies: ["LoopbackHosting", hummingbird, httpTypes, nioCore, logging],
             path: "Modules/DemoBackend"
+        ),
+
+        // MARK: A Hummingbird responder on a loopback port (the demo backend and the tests' servers)
+        .target(
+            name: "LoopbackHosting",
+            dependencies: [hummingbird, serviceLifecycle, nioCore, logging],
+            path: "Modules/LoopbackHosting"
         ),
 
         // MARK: Test support
@@ -126,7 +134,7 @@ let package = Package(
             name: "TestSupport",
             dependencies: [
                 "Composition", "AuthFeature", "PaymentsFeature", "TransfersFeature", "Navigation",
-                "Networking", "Domain", "SharedError", "DemoBackend", logging, hummingbird, httpTypes, nioCore,
+                "Networking", "Domain", "SharedError", "LoopbackHosting", logging, hummingbird, httpTypes, nioCore,
             ],
             path: "Tests/TestSupport"
         ),

@@ -3,6 +3,7 @@ import Composition
 import DemoBackend
 import Foundation
 import Logging
+import LoopbackHosting
 import Navigation
 import Networking
 import PaymentsFeature

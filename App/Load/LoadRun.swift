@@ -4,6 +4,7 @@ import DemoBackend
 import Domain
 import Foundation
 import Logging
+import LoopbackHosting
 import Navigation
 import Networking
 import PaymentsFeature

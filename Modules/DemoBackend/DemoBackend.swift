@@ -1,6 +1,7 @@
 public import Foundation
 import HTTPTypes
 public import Logging
+public import LoopbackHosting
 
 /// The embedded demo backend: every endpoint of the backend contract, playing one scenario, on 127.0.0.1.
 ///

@@ -18,13 +18,13 @@ public final class Router: ErrorRouting {
 
     /// Whether errors no screen explained show developer detail (`dev`) or the safe default (`prod`).
     public let environment: AppEnvironment
-    private let logger: Logger
+    private let journey: JourneyRecorder
     private var alertOwner: String?
     private var routeOwner: String?
 
     public init(environment: AppEnvironment, logger: Logger) {
         self.environment = environment
-        self.logger = logger
+        self.journey = JourneyRecorder(.navigation, logger: logger)
     }
 
     /// The app's one decision about errors that reach Navigation: one exhaustive switch over what the error
@@ -116,11 +116,7 @@ public final class Router: ErrorRouting {
     private func record(
         _ action: JourneyAction, from name: String, to target: String?, category: ErrorCategory?, level: Logger.Level
     ) {
-        logger.recordJourney(
-            ErrorJourneyEvent(
-                layer: .navigation, module: "Navigation", action: action, from: name, to: target, category: category),
-            level: level
-        )
+        journey.record(action, from: name, to: target, category: category, level: level)
     }
 }
 

@@ -1,9 +1,10 @@
 public import Logging
 public import SharedError
 
-/// What every screen does with an error, written once, after Essential Feed's `LoadResourcePresenter`: a screen
-/// keeps only what it shows and the words for the errors it owns.
+/// What every screen does with an error, written once: a screen keeps only what it shows and the words for the
+/// errors it owns.
 ///
+/// - ``run(_:show:ownWords:)``: one load or action, from start to what the screen shows.
 /// - ``startFresh()``: a new load takes back the alert and the route this screen caused before, so nothing stale
 ///   shows and another screen's alert stays.
 /// - ``handle(_:ownWords:)`` decides by the error's category (``ErrorPolicy``): an ignorable error shows nothing;
@@ -31,6 +32,21 @@ public struct ScreenPresenter {
     /// Takes back the alert and the route this screen caused: call it as a new load starts.
     public func startFresh() {
         router.withdraw(for: screen)
+    }
+
+    /// Runs one load or action of the screen: starts fresh, then hands `operation`'s value to `show`, or decides its
+    /// error as ``handle(_:ownWords:)`` does. Returns the presentation error the screen shows, if it shows one.
+    public func run<Value, Failure: ScreenError>(
+        _ operation: () async throws(Failure) -> Value, show: (Value) -> Void,
+        ownWords: (Failure) -> ScreenReaction?
+    ) async -> PresentationError? {
+        startFresh()
+        do throws(Failure) {
+            show(try await operation())
+            return nil
+        } catch {
+            return handle(error, ownWords: ownWords)
+        }
     }
 
     /// Decides what becomes of `error` and records it. `ownWords` is asked only for an error this screen owns (not

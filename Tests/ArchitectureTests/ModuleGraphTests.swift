@@ -102,6 +102,23 @@ struct GraphCheckerTests {
             ])
     }
 
+    @Test func theTestSupportDependingOnTheDemoBreaksTheRules() {
+        let violations = LayerRules.violations(in: ["TestSupport": ["DemoBackend", "LoopbackHosting"]])
+
+        #expect(
+            violations == [
+                "TestSupport → DemoBackend: the tests' support must work without the demo, so it can be removed"
+            ])
+    }
+
+    @Test func onlyTheDemoAndTheAppHostServers() {
+        let violations = LayerRules.violations(in: [
+            "Networking": ["LoopbackHosting"], "DemoBackend": ["LoopbackHosting"],
+        ])
+
+        #expect(violations == ["Networking → LoopbackHosting: only the demo backend, App and tests host servers"])
+    }
+
     @Test func testTargetsMayUseWhatTheyTest() {
         #expect(LayerRules.violations(in: ["PaymentsFeatureTests": ["PassKitStandIn", "TestSupport"]]).isEmpty)
     }

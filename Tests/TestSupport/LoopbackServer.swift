@@ -1,8 +1,8 @@
-import DemoBackend
 public import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import LoopbackHosting
 import SharedError
 
 /// A request as the loopback server received it.

@@ -23,8 +23,7 @@ struct ExactlyOnceTests {
 
         let result = await outcome(
             of: TransferRepositoryError.self,
-            try await makeRepository(backend, token: token, logger: probe.logger).send(
-                Self.draft, idempotencyKey: "key-1"))
+            try await makeRepository(backend, token: token, logger: probe.logger, key: "key-1").send(Self.draft))
 
         #expect(result.value?.id == "own-t-1", "the retry got the original back: \(String(describing: result.error))")
         #expect(
@@ -43,8 +42,8 @@ struct ExactlyOnceTests {
 
         let result = await outcome(
             of: TransferRepositoryError.self,
-            try await makeRepository(baseURL: closed, token: token, logger: quietLogger).send(
-                Self.draft, idempotencyKey: "key-1"))
+            try await makeRepository(baseURL: closed, token: token, logger: quietLogger, key: "key-1").send(Self.draft)
+        )
 
         #expect(result.error == .notSent)
         #expect(await backend.transferCount == 0)
@@ -54,10 +53,10 @@ struct ExactlyOnceTests {
     @Test func sendingTheSameTransferAgainAfterAnUnknownOutcomeMakesNothingNew() async throws {
         let backend = try await ContractBackend.start()
         let token = try await signIn(backend)
-        let repository = makeRepository(backend, token: token, logger: quietLogger)
+        let repository = makeRepository(backend, token: token, logger: quietLogger, key: "key-9")
 
-        let first = try await repository.send(Self.draft, idempotencyKey: "key-9")
-        let again = try await repository.send(Self.draft, idempotencyKey: "key-9")
+        let first = try await repository.send(Self.draft)
+        let again = try await repository.send(Self.draft)
 
         #expect(first == again)
         #expect(await backend.transferCount == 1)
@@ -80,14 +79,17 @@ struct ExactlyOnceTests {
         return try #require(object?["accessToken"] as? String)
     }
 
-    private func makeRepository(_ backend: ContractBackend, token: String, logger: Logger) -> RemoteTransferRepository {
-        makeRepository(baseURL: backend.baseURL, token: token, logger: logger)
+    private func makeRepository(
+        _ backend: ContractBackend, token: String, logger: Logger, key: String
+    ) -> RemoteTransferRepository {
+        makeRepository(baseURL: backend.baseURL, token: token, logger: logger, key: key)
     }
 
-    private func makeRepository(baseURL: URL, token: String, logger: Logger) -> RemoteTransferRepository {
+    private func makeRepository(baseURL: URL, token: String, logger: Logger, key: String) -> RemoteTransferRepository {
         let session = AuthenticationSessionSpy(token: AccessToken(token))
         let chain = HTTPChain(transport: URLSessionHTTPClient(), logger: logger) { _ in session }
         return RemoteTransferRepository(
-            client: chain.authenticated, baseURL: baseURL, reporter: ClientReportingSpy(), logger: logger)
+            client: chain.authenticated, baseURL: baseURL, reporter: ClientReportingSpy(), logger: logger,
+            makeKey: { key })
     }
 }

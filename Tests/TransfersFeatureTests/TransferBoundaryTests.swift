@@ -24,7 +24,7 @@ struct TransferBoundaryTests {
         let (sut, probe) = makeRepository(.failure(input.error))
 
         let thrown = try #require(
-            await outcome(of: TransferRepositoryError.self, try await sut.send(Self.draft, idempotencyKey: "k")).error)
+            await outcome(of: TransferRepositoryError.self, try await sut.send(Self.draft)).error)
 
         try BoundaryTable("RemoteTransferRepository.send").check(
             input.key, category: input.error.category, reaction: .recorded(by: .data, in: probe, result: thrown))
@@ -34,7 +34,7 @@ struct TransferBoundaryTests {
         let (sut, probe) = makeRepository(.success(.json(201, #"{"status":"completed"}"#)))
 
         let thrown = try #require(
-            await outcome(of: TransferRepositoryError.self, try await sut.send(Self.draft, idempotencyKey: "k")).error)
+            await outcome(of: TransferRepositoryError.self, try await sut.send(Self.draft)).error)
 
         try BoundaryTable("RemoteTransferRepository.send").check(
             "DecodingFailure", category: .unhandleableHere, reaction: .recorded(by: .data, in: probe, result: thrown))
@@ -65,7 +65,7 @@ struct TransferBoundaryTests {
         let thrown = try #require(
             await outcome(
                 of: TransferError.self,
-                try await sut.send(toAccount: "DE89", amount: "1", currency: "EUR", note: nil, idempotencyKey: "k")
+                try await sut.send(toAccount: "DE89", amount: "1", currency: "EUR", note: nil)
             ).error)
 
         try BoundaryTable("SendTransferUseCase").check(
@@ -80,7 +80,7 @@ struct TransferBoundaryTests {
         let thrown = try #require(
             await outcome(
                 of: TransferError.self,
-                try await sut.send(toAccount: "", amount: "0", currency: "eur", note: nil, idempotencyKey: "k")
+                try await sut.send(toAccount: "", amount: "0", currency: "eur", note: nil)
             ).error)
 
         #expect(transfers.calls.value == 0, "nothing is sent")
@@ -135,7 +135,7 @@ private struct FailingTransfers: TransferRepository {
     let error: TransferRepositoryError
     let calls = Counter()
 
-    func send(_ draft: TransferDraft, idempotencyKey: String) async throws(TransferRepositoryError) -> Transfer {
+    func send(_ draft: TransferDraft) async throws(TransferRepositoryError) -> Transfer {
         calls.increment()
         throw error
     }
@@ -147,7 +147,7 @@ private struct StubTransfers: TransferSending {
     let error: TransferError
 
     func send(
-        toAccount: String, amount: String, currency: String, note: String?, idempotencyKey: String
+        toAccount: String, amount: String, currency: String, note: String?
     ) async throws(TransferError) -> Transfer { throw error }
 
     func status(of id: String) async throws(TransferError) -> Transfer { throw error }

@@ -13,10 +13,12 @@ import SharedError
 public final class AppleSignInFacade {
     private let userAgent: any ASAuthorizationUserAgent
     private let logger: Logger
+    private let journey: JourneyRecorder
 
     public init(userAgent: SignInUserAgent, logger: Logger) {
         self.userAgent = userAgent.standIn
         self.logger = logger
+        self.journey = JourneyRecorder(.vendor, logger: logger)
     }
 
     /// Apple's answer: the identity token for the backend and what Apple says about the user.
@@ -67,12 +69,9 @@ public final class AppleSignInFacade {
     }
 
     private func mapped(_ error: SignInError, from cause: String) -> SignInError {
-        logger.recordJourney(
-            ErrorJourneyEvent(
-                layer: .vendor, module: "AuthFeature", action: .mapped, from: cause, to: error.journeyName,
-                category: error.category),
-            level: error == .canceled ? .info : .warning
-        )
+        journey.record(
+            .mapped, from: cause, to: error.journeyName, category: error.category,
+            level: error == .canceled ? .info : .warning)
         return error
     }
 }

@@ -26,19 +26,15 @@ public final class ProfileViewModel {
     public func load() async {
         state = ProfileState()
         state.isLoading = true
-        presenter.startFresh()
-        defer { state.isLoading = false }
-        do throws(ProfileRepositoryError) {
-            let profile = try await repository.fetchProfile()
+        state.error = await presenter.run(repository.fetchProfile) { profile in
             state.name = profile.name
             state.email = profile.email
             state.avatarURL = profile.avatarURL?.absoluteString
-        } catch {
-            state.error = presenter.handle(error) { error in
-                guard case .malformed = error else { return nil }
-                return .present(Self.malformed)
-            }
+        } ownWords: { error in
+            guard case .malformed = error else { return nil }
+            return .present(Self.malformed)
         }
+        state.isLoading = false
     }
 
     /// A profile without its id.

@@ -26,15 +26,13 @@ public final class SignInViewModel {
     public func signIn() async {
         state = SignInState()
         state.phase = .signingIn
-        presenter.startFresh()
-        do throws(SignInError) {
-            let user = try await service.signIn()
+        state.error = await presenter.run(service.signIn) { user in
             state.phase = .signedIn(name: user.name)
             state.message = "Signed in as \(user.name)"
-        } catch {
-            state.phase = .idle
-            state.error = presenter.handle(error) { Self.presentation(for: $0).map(ScreenReaction.present) }
+        } ownWords: {
+            Self.presentation(for: $0).map(ScreenReaction.present)
         }
+        if state.phase == .signingIn { state.phase = .idle }
     }
 
     /// The words for each error the screen shows itself.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import LoopbackHosting
 import NIOCore
 
 /// Answers every endpoint of the backend contract the way the chosen scenario says, and never crashes on a bad

@@ -16,12 +16,12 @@ public struct AuthenticatingHTTPClient: HTTPClient {
 
     private let decoratee: any HTTPClient
     private let coordinator: TokenRefreshCoordinator
-    private let logger: Logger
+    private let journey: JourneyRecorder
 
     public init(decoratee: any HTTPClient, coordinator: TokenRefreshCoordinator, logger: Logger) {
         self.decoratee = decoratee
         self.coordinator = coordinator
-        self.logger = logger
+        self.journey = JourneyRecorder(.networking, logger: logger)
     }
 
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
@@ -81,11 +81,7 @@ public struct AuthenticatingHTTPClient: HTTPClient {
     ) async throws(HTTPClientError) -> HTTPResponse {
         var replay = request.authorized(with: fresh)
         replay.attempt = request.attempt + 1
-        logger.recordJourney(
-            ErrorJourneyEvent(
-                layer: .networking, module: "Networking", action: .retried, from: cause, to: what,
-                category: .recoverable, origin: .networking)
-        )
+        journey.record(.retried, from: cause, to: what, category: .recoverable, origin: .networking)
         do throws(HTTPClientError) {
             var response = try await decoratee.send(replay)
             response.attempt = max(response.attempt, replay.attempt)
@@ -104,12 +100,8 @@ public struct AuthenticatingHTTPClient: HTTPClient {
         _ kind: HTTPClientError.Kind, request: HTTPRequest, cause: String, origin: JourneyOrigin = .networking
     ) -> HTTPClientError {
         let error = HTTPClientError(kind: kind, context: HTTPErrorContext(request: request, underlying: cause))
-        logger.recordJourney(
-            ErrorJourneyEvent(
-                layer: .networking, module: "Networking", action: .mapped, from: cause, to: error.journeyName,
-                category: error.category, origin: origin),
-            level: .warning
-        )
+        journey.record(
+            .mapped, from: cause, to: error.journeyName, category: error.category, origin: origin, level: .warning)
         return error
     }
 }

@@ -10,13 +10,13 @@ public import SharedError
 public struct ErrorEnvelopeMappingHTTPClient: HTTPClient {
     private let decoratee: any HTTPClient
     private let secrets: SecretValues?
-    private let logger: Logger
+    private let journey: JourneyRecorder
 
     /// - Parameter secrets: values to scrub from body excerpts besides the patterns ``Redaction`` knows.
     public init(decoratee: any HTTPClient, secrets: SecretValues? = nil, logger: Logger) {
         self.decoratee = decoratee
         self.secrets = secrets
-        self.logger = logger
+        self.journey = JourneyRecorder(.networking, logger: logger)
     }
 
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
@@ -33,12 +33,9 @@ public struct ErrorEnvelopeMappingHTTPClient: HTTPClient {
                 bodyExcerpt: Redaction.excerpt(of: response.body, known: secrets),
                 serverCode: code)
         )
-        logger.recordJourney(
-            ErrorJourneyEvent(
-                layer: .networking, module: "Networking", action: .mapped,
-                from: "HTTP \(response.status) envelope \(code)", to: error.journeyName, category: error.category,
-                origin: .backend)
-        )
+        journey.record(
+            .mapped, from: "HTTP \(response.status) envelope \(code)", to: error.journeyName, category: error.category,
+            origin: .backend)
         throw error
     }
 

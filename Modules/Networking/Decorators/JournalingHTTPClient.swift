@@ -17,12 +17,12 @@ import SharedError
 public struct JournalingHTTPClient: HTTPClient {
     private let decoratee: any HTTPClient
     private let journal: PendingWrites
-    private let logger: Logger
+    private let journey: JourneyRecorder
 
     public init(decoratee: any HTTPClient, journal: PendingWrites, logger: Logger) {
         self.decoratee = decoratee
         self.journal = journal
-        self.logger = logger
+        self.journey = JourneyRecorder(.networking, logger: logger)
     }
 
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
@@ -33,13 +33,10 @@ public struct JournalingHTTPClient: HTTPClient {
         var keyed = request
         keyed.headers[HeaderName.idempotencyKey] = key
         if let earlier {
-            logger.recordJourney(
-                ErrorJourneyEvent(
-                    layer: .networking, module: "Networking", action: .recovered,
-                    from: "an earlier \(earlier.method) \(earlier.endpoint) whose outcome is unknown",
-                    to: "sent again under its Idempotency-Key, so it is made at most once", category: .recoverable,
-                    origin: .networking)
-            )
+            journey.record(
+                .recovered, from: "an earlier \(earlier.method) \(earlier.endpoint) whose outcome is unknown",
+                to: "sent again under its Idempotency-Key, so it is made at most once", category: .recoverable,
+                origin: .networking)
         }
         do throws(HTTPClientError) {
             var response = try await decoratee.send(keyed)

@@ -13,7 +13,7 @@ public struct RetryingHTTPClient: HTTPClient {
     private let policy: RetryPolicy
     private let clock: any HTTPClock
     private let random: any RandomSource
-    private let logger: Logger
+    private let journey: JourneyRecorder
 
     public init(
         decoratee: any HTTPClient,
@@ -26,7 +26,7 @@ public struct RetryingHTTPClient: HTTPClient {
         self.policy = policy
         self.clock = clock
         self.random = random
-        self.logger = logger
+        self.journey = JourneyRecorder(.networking, logger: logger)
     }
 
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
@@ -51,13 +51,11 @@ public struct RetryingHTTPClient: HTTPClient {
                     to: error.category, canRecover: request.isIdempotent && error.kind.isTransient)
                 guard reaction == .recover, attempt.attempt < policy.maximumAttempts else { throw error }
                 let delay = try wait(after: error, retry: retry, request: attempt)
-                logger.recordJourney(
-                    ErrorJourneyEvent(
-                        layer: .networking, module: "Networking", action: .retried, from: error.journeyName,
-                        to:
-                            "attempt \(attempt.attempt + 1) of \(request.method) \(request.path) after \(delay.formattedSeconds)",
-                        category: error.category, origin: .networking, waited: delay)
-                )
+                journey.record(
+                    .retried, from: error.journeyName,
+                    to:
+                        "attempt \(attempt.attempt + 1) of \(request.method) \(request.path) after \(delay.formattedSeconds)",
+                    category: error.category, origin: .networking, waited: delay)
                 do {
                     try await clock.sleep(for: delay)
                 } catch {
@@ -93,12 +91,9 @@ public struct RetryingHTTPClient: HTTPClient {
     }
 
     private func notWaited(_ error: HTTPClientError, because reason: String) -> HTTPClientError {
-        logger.recordJourney(
-            ErrorJourneyEvent(
-                layer: .networking, module: "Networking", action: .forwarded, from: error.journeyName,
-                to: "\(error.journeyName), not retried: \(reason)", category: error.category, origin: .networking),
-            level: .warning
-        )
+        journey.record(
+            .forwarded, from: error.journeyName, to: "\(error.journeyName), not retried: \(reason)",
+            category: error.category, origin: .networking, level: .warning)
         return error
     }
 }

@@ -10,13 +10,13 @@ public import SharedError
 public struct StatusCodeMappingHTTPClient: HTTPClient {
     private let decoratee: any HTTPClient
     private let secrets: SecretValues?
-    private let logger: Logger
+    private let journey: JourneyRecorder
 
     /// - Parameter secrets: values to scrub from body excerpts besides the patterns ``Redaction`` knows.
     public init(decoratee: any HTTPClient, secrets: SecretValues? = nil, logger: Logger) {
         self.decoratee = decoratee
         self.secrets = secrets
-        self.logger = logger
+        self.journey = JourneyRecorder(.networking, logger: logger)
     }
 
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
@@ -37,11 +37,7 @@ public struct StatusCodeMappingHTTPClient: HTTPClient {
             )
         )
         let cause = ["HTTP \(response.status)", serverCode].compactMap { $0 }.joined(separator: " ")
-        logger.recordJourney(
-            ErrorJourneyEvent(
-                layer: .networking, module: "Networking", action: .mapped, from: cause, to: error.journeyName,
-                category: error.category, origin: .backend)
-        )
+        journey.record(.mapped, from: cause, to: error.journeyName, category: error.category, origin: .backend)
         throw error
     }
 

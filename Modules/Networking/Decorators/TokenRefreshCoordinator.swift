@@ -36,7 +36,7 @@ public actor TokenRefreshCoordinator {
     private let session: any AuthenticationSession
     private let clock: any HTTPClock
     private let budget: Budget
-    private let logger: Logger
+    private let journey: JourneyRecorder
 
     private var flight: Flight?
     /// The task of the latest refresh, until ``settle()`` has seen it end.
@@ -58,7 +58,7 @@ public actor TokenRefreshCoordinator {
         self.session = session
         self.clock = clock
         self.budget = budget
-        self.logger = logger
+        self.journey = JourneyRecorder(.networking, logger: logger)
     }
 
     /// The token to send with a new request.
@@ -88,13 +88,9 @@ public actor TokenRefreshCoordinator {
         let now = clock.now
         refreshStarts.removeAll { now - $0 >= budget.window }
         guard refreshStarts.count < budget.maximumRefreshes else {
-            logger.recordJourney(
-                ErrorJourneyEvent(
-                    layer: .networking, module: "Networking", action: .mapped,
-                    from: "refresh budget of \(budget.maximumRefreshes) per \(budget.window) spent",
-                    to: "HTTPClientError.unauthorized", category: .recoverable, origin: .networking),
-                level: .warning
-            )
+            journey.record(
+                .mapped, from: "refresh budget of \(budget.maximumRefreshes) per \(budget.window) spent",
+                to: "HTTPClientError.unauthorized", category: .recoverable, origin: .networking, level: .warning)
             return .failure(.budgetExhausted)
         }
         refreshStarts.append(now)
@@ -178,27 +174,24 @@ public actor TokenRefreshCoordinator {
     private func record(_ result: Result<TokenRenewal, TokenRefreshError>, waiting: Int) {
         let cause = "HTTPClientError.unauthorized(token_expired)"
         let requests = "\(waiting) waiting request\(waiting == 1 ? "" : "s")"
-        let event: ErrorJourneyEvent
         switch result {
         case .success(.refreshed):
-            event = ErrorJourneyEvent(
-                layer: .networking, module: "Networking", action: .recovered, from: cause,
-                to: "access token refreshed once for \(requests)", category: .recoverable, origin: .networking)
-        case .success(.adopted):
-            event = ErrorJourneyEvent(
-                layer: .networking, module: "Networking", action: .recovered, from: cause,
-                to: "took over the tokens another run had just refreshed, for \(requests)", category: .recoverable,
+            journey.record(
+                .recovered, from: cause, to: "access token refreshed once for \(requests)", category: .recoverable,
                 origin: .networking)
+        case .success(.adopted):
+            journey.record(
+                .recovered, from: cause, to: "took over the tokens another run had just refreshed, for \(requests)",
+                category: .recoverable, origin: .networking)
         case .failure(.invalidGrant), .failure(.noSession):
-            event = ErrorJourneyEvent(
-                layer: .networking, module: "Networking", action: .mapped, from: "refresh answered invalid_grant",
-                to: "HTTPClientError.sessionExpired", category: .unhandleableHere, origin: .backend)
+            journey.record(
+                .mapped, from: "refresh answered invalid_grant", to: "HTTPClientError.sessionExpired",
+                category: .unhandleableHere, origin: .backend, level: .warning)
         case .failure(let failure):
-            event = ErrorJourneyEvent(
-                layer: .networking, module: "Networking", action: .forwarded, from: "refresh failed (\(failure))",
-                to: "session kept", category: .recoverable, origin: .backend)
+            journey.record(
+                .forwarded, from: "refresh failed (\(failure))", to: "session kept", category: .recoverable,
+                origin: .backend, level: .warning)
         }
-        logger.recordJourney(event, level: result.isSuccess ? .info : .warning)
     }
 }
 

@@ -11,12 +11,12 @@ import SharedError
 public struct TransportJourneyHTTPClient: HTTPClient {
     private let decoratee: any HTTPClient
     private let clock: any HTTPClock
-    private let logger: Logger
+    private let journey: JourneyRecorder
 
     public init(decoratee: any HTTPClient, clock: any HTTPClock = SystemHTTPClock(), logger: Logger) {
         self.decoratee = decoratee
         self.clock = clock
-        self.logger = logger
+        self.journey = JourneyRecorder(.networking, logger: logger)
     }
 
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
@@ -25,13 +25,10 @@ public struct TransportJourneyHTTPClient: HTTPClient {
             return try await decoratee.send(request)
         } catch {
             guard error.kind != .cancelled else { throw error }
-            logger.recordJourney(
-                ErrorJourneyEvent(
-                    layer: .networking, module: "Networking", action: .mapped,
-                    from: error.context.underlying ?? "the transport", to: error.journeyName, category: error.category,
-                    origin: .transport, waited: error.kind == .timedOut ? request.deadline.map { $0 - started } : nil),
-                level: .warning
-            )
+            journey.record(
+                .mapped, from: error.context.underlying ?? "the transport", to: error.journeyName,
+                category: error.category, origin: .transport,
+                waited: error.kind == .timedOut ? request.deadline.map { $0 - started } : nil, level: .warning)
             throw error
         }
     }

@@ -42,7 +42,7 @@ public final class ClientReportSender: ClientReporting {
     private let queue: AsyncStream<Item>.Continuation
     private let delivery: Delivery
     private let outbox: ReportOutbox
-    private let logger: Logger
+    private let journey: JourneyRecorder
 
     /// - Parameter outbox: where undeliverable reports wait; by default in memory, for this process only.
     public init(
@@ -60,7 +60,7 @@ public final class ClientReportSender: ClientReporting {
         self.queue = queue
         self.delivery = delivery
         self.outbox = outbox
-        self.logger = logger
+        self.journey = JourneyRecorder(.networking, logger: logger)
         queue.yield(.resendOutbox)
         // Unstructured on purpose: delivery outlives the flows that submit reports.
         Task.detached {
@@ -84,13 +84,9 @@ public final class ClientReportSender: ClientReporting {
     public func submit(_ report: DecodingReport, endpoint: String) {
         guard !report.isClean else { return }
         for defect in report.defects {
-            logger.recordJourney(
-                ErrorJourneyEvent(
-                    layer: .networking, module: "Networking", action: .reported,
-                    from: "\(defect.keyPath) \(defect.kind.rawValue)", to: "client report for \(endpoint)",
-                    origin: .data),
-                level: .notice
-            )
+            journey.record(
+                .reported, from: "\(defect.keyPath) \(defect.kind.rawValue)", to: "client report for \(endpoint)",
+                origin: .data, level: .notice)
         }
         let clientReport = ClientReport(
             endpoint: endpoint, failures: report.defects, appVersion: configuration.appVersion)
@@ -129,6 +125,7 @@ private actor Delivery {
     private let outbox: ReportOutbox
     private let clock: any HTTPClock
     private let logger: Logger
+    private let journey: JourneyRecorder
     private var lastSent: [Key: HTTPInstant] = [:]
     private(set) var delivered: [ClientReport] = []
 
@@ -141,6 +138,7 @@ private actor Delivery {
         self.outbox = outbox
         self.clock = clock
         self.logger = logger
+        self.journey = JourneyRecorder(.networking, logger: logger)
     }
 
     /// Sends what earlier runs could not, oldest first; what fails again stays where it is.
@@ -169,13 +167,10 @@ private actor Delivery {
         let id = UUID().uuidString
         if case .later(let error) = await send(limited, id: id) {
             let waiting = await outbox.keep(limited, id: id)
-            logger.recordJourney(
-                ErrorJourneyEvent(
-                    layer: .networking, module: "Networking", action: .queued, from: error.journeyName,
-                    to: "client report for \(report.endpoint) kept in the outbox (\(waiting) waiting)",
-                    category: error.category, origin: .networking),
-                level: .warning
-            )
+            journey.record(
+                .queued, from: error.journeyName,
+                to: "client report for \(report.endpoint) kept in the outbox (\(waiting) waiting)",
+                category: error.category, origin: .networking, level: .warning)
         }
     }
 

@@ -9,12 +9,12 @@ import SharedError
 public struct PassKitApplePayService: ApplePayService {
     private let supportedNetworks: [PKPaymentNetwork] = [.visa, .masterCard, .amex]
     private let device: PKSimulatedDevice.Configuration
-    private let logger: Logger
+    private let journey: JourneyRecorder
 
     /// - Parameter device: what the simulated device can do. On an Apple platform, drop it and import PassKit.
     public init(device: SimulatedApplePayDevice, logger: Logger) {
         self.device = device.configuration
-        self.logger = logger
+        self.journey = JourneyRecorder(.vendor, logger: logger)
     }
 
     public func fetchApplePay() throws(ApplePayError) -> ApplePay {
@@ -25,12 +25,9 @@ public struct PassKitApplePayService: ApplePayService {
             )
         }
         guard canPay else {
-            logger.recordJourney(
-                ErrorJourneyEvent(
-                    layer: .vendor, module: "PaymentsFeature", action: .mapped, from: "PassKit canMakePayments() false",
-                    to: ApplePayError.serviceNotAvailable.journeyName,
-                    category: ApplePayError.serviceNotAvailable.category)
-            )
+            journey.record(
+                .mapped, from: "PassKit canMakePayments() false", to: ApplePayError.serviceNotAvailable.journeyName,
+                category: ApplePayError.serviceNotAvailable.category)
             throw .serviceNotAvailable
         }
         return ApplePay(status: hasCard ? .available : .needsSetup)

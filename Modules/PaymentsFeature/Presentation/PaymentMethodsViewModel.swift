@@ -25,18 +25,13 @@ public final class PaymentMethodsViewModel {
     public func load() async {
         state = PaymentMethodsState()
         state.isLoading = true
-        presenter.startFresh()
-        defer { state.isLoading = false }
-        do throws(PaymentMethodsError) {
-            show(try await loadPaymentMethods.execute())
-        } catch {
-            presenter.handle(error) { error in
-                guard error == .noPaymentMethodsFound else { return nil }
-                state.isEmpty = true
-                state.message = "No payment methods"
-                return .show(.mapped, "state.isEmpty (no alert)")
-            }
+        _ = await presenter.run(loadPaymentMethods.execute, show: show) { error in
+            guard error == .noPaymentMethodsFound else { return nil }
+            state.isEmpty = true
+            state.message = "No payment methods"
+            return .show(.mapped, "state.isEmpty (no alert)")
         }
+        state.isLoading = false
     }
 
     private func show(_ methods: [PaymentMethod]) {

@@ -25,19 +25,15 @@ public final class WalletPageViewModel {
     public func load() async {
         state = WalletPageState()
         state.isLoading = true
-        presenter.startFresh()
-        defer { state.isLoading = false }
-        do throws(WalletPageError) {
-            let wallet = try await loadWalletPage.execute()
+        state.error = await presenter.run(loadWalletPage.execute) { wallet in
             state.balance = wallet.balance.formatted
             state.status = wallet.status.rawValue
-        } catch {
-            state.error = presenter.handle(error) { error in
-                guard let (presented, action) = Self.presentation(for: error) else { return nil }
-                state.action = action
-                return .present(presented)
-            }
+        } ownWords: { error in
+            guard let (presented, action) = Self.presentation(for: error) else { return nil }
+            state.action = action
+            return .present(presented)
         }
+        state.isLoading = false
     }
 
     /// The words for each error the page shows itself, and the way forward it offers.

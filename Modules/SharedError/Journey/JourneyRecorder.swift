@@ -21,7 +21,7 @@ public struct JourneyRecorder: Sendable {
 
     /// Records that this layer did `action` with the error named `from`, turning it into `to` (if anything).
     public func record(
-        _ action: JourneyAction, from: String, to: String? = nil, category: ErrorCategory?,
+        _ action: JourneyAction, from: String, to: String? = nil, category: ErrorCategory? = nil,
         origin: JourneyOrigin? = nil, waited: Duration? = nil, level: Logger.Level = .info
     ) {
         logger.recordJourney(

@@ -6,7 +6,8 @@ import SharedError
 
 /// Transfers over `POST /v1/transfers` and `GET /v1/transfers/{id}`.
 ///
-/// A send carries its `Idempotency-Key`, so the chain's retry decorator may retry it and the backend makes it at
+/// A send carries an `Idempotency-Key` (a fresh one each time; the chain's journal puts back the key of the same
+/// transfer still waiting for its outcome), so the chain's retry decorator may retry it and the backend makes it at
 /// most once. What a failure means depends on where it may have happened: with no connection nothing was sent
 /// (`notSent`); a timeout, a dropped connection or a failing server after every retry leaves the outcome unknown
 /// (`outcomeUnknown`), and sending the same transfer again under the same key is the safe way to find out.
@@ -16,22 +17,28 @@ public struct RemoteTransferRepository: TransferRepository {
     private let sending: RemoteCall<TransferRepositoryError>
     private let lookingUp: RemoteCall<TransferRepositoryError>
     private let baseURL: URL
+    private let makeKey: @Sendable () -> String
 
-    public init(client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger) {
+    /// - Parameter makeKey: proposes the `Idempotency-Key` of a send; a random UUID unless a test needs to know it.
+    public init(
+        client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger,
+        makeKey: @escaping @Sendable () -> String = { UUID().uuidString }
+    ) {
         self.baseURL = baseURL
+        self.makeKey = makeKey
         sending = RemoteCall(
             client: client, reporter: reporter, logger: logger, ownAnswer: Self.sendAnswer,
             decodingFailure: { .outcomeUnknown($0.diagnostic) })
         lookingUp = RemoteCall(client: client, reporter: reporter, logger: logger, ownAnswer: Self.lookupAnswer)
     }
 
-    public func send(_ draft: TransferDraft, idempotencyKey: String) async throws(TransferRepositoryError) -> Transfer {
+    public func send(_ draft: TransferDraft) async throws(TransferRepositoryError) -> Transfer {
         var body = [
             "toAccount": draft.toAccount, "amount": draft.amount.decimalText, "currency": draft.amount.currency,
         ]
         if let note = draft.note { body["note"] = note }
         var request = HTTPRequest.postJSON(baseURL, Self.endpoint, body: body)
-        request.headers[HeaderName.idempotencyKey] = idempotencyKey
+        request.headers[HeaderName.idempotencyKey] = makeKey()
         return try await sending.perform(request, endpoint: Self.endpoint) {
             (body: Data) throws(DecodingFailure) in try TransferDecoder.decode(body)
         }

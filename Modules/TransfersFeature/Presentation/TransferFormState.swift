@@ -31,6 +31,15 @@ public struct TransferFormState: Hashable, Sendable {
     public var message: String?
 
     public init() {}
+
+    /// Clears what the last send or look-up showed, keeping what the user typed.
+    public mutating func clearOutcome() {
+        self = Self(toAccount: toAccount, amount: amount, currency: currency, note: note)
+    }
+
+    private init(toAccount: String, amount: String, currency: String, note: String) {
+        (self.toAccount, self.amount, self.currency, self.note) = (toAccount, amount, currency, note)
+    }
 }
 
 extension TransferFormState: Encodable {

@@ -1,20 +1,14 @@
 public import Domain
-import Foundation
 public import Logging
 public import Navigation
 import SharedError
 
 /// The transfer form's presentation logic, on the main actor.
 ///
-/// - Every send proposes a fresh `Idempotency-Key`; the pending-writes journal below (``JournalingHTTPClient``)
-///   sends it under the key of the same transfer still waiting for its outcome (after a timeout, a cancelled send,
-///   a sign-in, or in an earlier run), so the backend makes it at most once; a changed form, or a settled one, goes
-///   out under its new key.
-/// - Every send starts from a clean screen (no old field errors, error, receipt or message, and Navigation's alert
-///   and route this screen caused are taken back) and keeps what the user typed, through every outcome, a route to
-///   sign-in included: after signing in, one send finishes it.
-/// - ``ScreenPresenter`` decides every error; the form words its own: field errors inline, the others as an alert
-///   or an indicator.
+/// Every send and every look-up starts from a clean screen (no old field errors, error, receipt or message) and
+/// keeps what the user typed, through every outcome, a route to sign-in included: after signing in, one send
+/// finishes it, and the backend makes it at most once. ``ScreenPresenter`` decides every error; the form words its
+/// own: field errors inline, the others as an alert or an indicator.
 @MainActor
 public final class TransferFormViewModel {
     /// The name this screen goes by with Navigation.
@@ -25,20 +19,10 @@ public final class TransferFormViewModel {
 
     private let transfers: any TransferSending
     private let presenter: ScreenPresenter
-    private let makeKey: @Sendable () -> String
 
-    public init(
-        transfers: any TransferSending, router: any ErrorRouting, logger: Logger,
-        makeKey: @escaping @Sendable () -> String = TransferFormViewModel.newKey
-    ) {
+    public init(transfers: any TransferSending, router: any ErrorRouting, logger: Logger) {
         self.transfers = transfers
         self.presenter = ScreenPresenter(screen: Self.screen, router: router, logger: logger)
-        self.makeKey = makeKey
-    }
-
-    /// A fresh `Idempotency-Key`: a random UUID.
-    @Sendable public nonisolated static func newKey() -> String {
-        UUID().uuidString
     }
 
     /// What the user typed.
@@ -51,36 +35,24 @@ public final class TransferFormViewModel {
 
     /// Sends the form as it stands.
     public func send() async {
-        startFresh()
+        let form = state
+        state.clearOutcome()
         state.phase = .sending
-        do throws(TransferError) {
-            show(
+        state.error = await presenter.run(
+            { () async throws(TransferError) in
                 try await transfers.send(
-                    toAccount: state.toAccount, amount: state.amount, currency: state.currency,
-                    note: state.note.isEmpty ? nil : state.note, idempotencyKey: makeKey()))
-        } catch {
-            state.phase = .editing
-            handle(error)
-        }
+                    toAccount: form.toAccount, amount: form.amount, currency: form.currency,
+                    note: form.note.isEmpty ? nil : form.note)
+            }, show: show, ownWords: ownWords)
+        if state.phase == .sending { state.phase = .editing }
     }
 
     /// Shows the transfer with `id` as it stands now.
     public func checkStatus(of id: String) async {
-        startFresh()
-        do throws(TransferError) {
-            show(try await transfers.status(of: id))
-        } catch {
-            handle(error)
-        }
-    }
-
-    private func startFresh() {
-        state.fieldErrors = [:]
-        state.error = nil
-        state.receipt = nil
-        state.message = nil
-        state.phase = .editing
-        presenter.startFresh()
+        state.clearOutcome()
+        state.error = await presenter.run(
+            { () async throws(TransferError) in try await transfers.status(of: id) },
+            show: show, ownWords: ownWords)
     }
 
     private func show(_ transfer: Transfer) {
@@ -89,16 +61,12 @@ public final class TransferFormViewModel {
         state.message = transfer.status == .pending ? "On its way: the transfer is pending." : nil
     }
 
-    private func handle(_ error: TransferError) {
-        state.error = presenter.handle(error) { error in
-            if case .invalid(let problems) = error {
-                for problem in problems {
-                    state.fieldErrors[problem.field] = TransferWording.message(for: problem)
-                }
-                return .show(.presented, "inline: " + problems.map(\.field.rawValue).joined(separator: ", "))
-            }
-            state.message = TransferWording.message(for: error)
-            return TransferWording.presentation(for: error).map(ScreenReaction.present)
+    private func ownWords(for error: TransferError) -> ScreenReaction? {
+        if case .invalid(let problems) = error {
+            for problem in problems { state.fieldErrors[problem.field] = TransferWording.message(for: problem) }
+            return .show(.presented, "inline: " + problems.map(\.field.rawValue).joined(separator: ", "))
         }
+        state.message = TransferWording.message(for: error)
+        return TransferWording.presentation(for: error).map(ScreenReaction.present)
     }
 }

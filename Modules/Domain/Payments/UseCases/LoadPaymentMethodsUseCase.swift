@@ -19,7 +19,7 @@ public struct LoadPaymentMethodsUseCase: PaymentMethodsLoading {
     private let cards: any PaymentCardsRepository
     private let applePay: any ApplePayService
     private let flags: PaymentFeatureFlags
-    private let logger: Logger
+    private let journey: JourneyRecorder
 
     public init(
         wallets: any WalletRepository,
@@ -32,7 +32,7 @@ public struct LoadPaymentMethodsUseCase: PaymentMethodsLoading {
         self.cards = cards
         self.applePay = applePay
         self.flags = flags
-        self.logger = logger
+        self.journey = JourneyRecorder(.domain, logger: logger)
     }
 
     public func execute() async throws(PaymentMethodsError) -> [PaymentMethod] {
@@ -47,7 +47,7 @@ public struct LoadPaymentMethodsUseCase: PaymentMethodsLoading {
 
         // Every answer is in before any is decided: an early app-wide failure never cancels a call half-way.
         let (walletResult, cardsResult) = (await wallet, await cards)
-        var collected = Collected(logger: logger)
+        var collected = Collected(journey: journey)
         try collected.take(walletResult, level: { $0 == .banned ? .error : .info }) { [.wallet($0)] }
         try collected.take(cardsResult, level: { _ in .info }) { $0.map(PaymentMethod.card) }
         try collected.take(applePay, level: { _ in .info }) { [.applePay($0)] }
@@ -88,7 +88,7 @@ public struct LoadPaymentMethodsUseCase: PaymentMethodsLoading {
 
 /// The methods gathered so far and the unexplained failures on the way.
 private struct Collected {
-    let logger: Logger
+    let journey: JourneyRecorder
     var methods: [PaymentMethod] = []
     var unexplained: [Diagnostic] = []
 
@@ -131,8 +131,6 @@ private struct Collected {
     private func record(
         _ action: JourneyAction, from: String, to: String?, category: ErrorCategory, level: Logger.Level
     ) {
-        logger.recordJourney(
-            ErrorJourneyEvent(layer: .domain, module: "Domain", action: action, from: from, to: to, category: category),
-            level: level)
+        journey.record(action, from: from, to: to, category: category, level: level)
     }
 }

@@ -5,11 +5,11 @@ import SharedError
 /// payment-methods use case quietly leaves out becomes ``WalletPageError/noWallet`` here.
 public struct LoadWalletPageUseCase: WalletPageLoading {
     private let wallets: any WalletRepository
-    private let logger: Logger
+    private let journey: JourneyRecorder
 
     public init(wallets: any WalletRepository, logger: Logger) {
         self.wallets = wallets
-        self.logger = logger
+        self.journey = JourneyRecorder(.domain, logger: logger)
     }
 
     public func execute() async throws(WalletPageError) -> Wallet {
@@ -19,12 +19,9 @@ public struct LoadWalletPageUseCase: WalletPageLoading {
             let pageError = Self.pageError(for: error)
             let action: JourneyAction =
                 pageError.appWideCondition != nil || pageError == .cancelled ? .forwarded : .mapped
-            logger.recordJourney(
-                ErrorJourneyEvent(
-                    layer: .domain, module: "Domain", action: action, from: error.journeyName,
-                    to: pageError.journeyName, category: error.category),
-                level: pageError == .noWallet ? .info : .warning
-            )
+            journey.record(
+                action, from: error.journeyName, to: pageError.journeyName, category: error.category,
+                level: pageError == .noWallet ? .info : .warning)
             throw pageError
         }
     }

@@ -2,9 +2,9 @@ public import SharedError
 
 /// Where transfers are sent and looked up. Declared here, implemented in the transfers feature's `Data/`.
 public protocol TransferRepository: Sendable {
-    /// Sends `draft` once under `idempotencyKey`: every retry of it carries the same key, so the backend creates at
-    /// most one transfer for it.
-    func send(_ draft: TransferDraft, idempotencyKey: String) async throws(TransferRepositoryError) -> Transfer
+    /// Sends `draft` so that the backend creates at most one transfer for it: every retry, and every later send of
+    /// the same draft while the outcome of an earlier one is unknown, carries the same `Idempotency-Key`.
+    func send(_ draft: TransferDraft) async throws(TransferRepositoryError) -> Transfer
     /// The transfer with `id`, as the backend has it now.
     func transfer(id: String) async throws(TransferRepositoryError) -> Transfer
 }

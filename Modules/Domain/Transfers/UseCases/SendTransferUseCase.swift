@@ -9,30 +9,28 @@ import SharedError
 /// and the rest keep their meaning.
 public struct SendTransferUseCase: TransferSending {
     private let transfers: any TransferRepository
-    private let logger: Logger
+    private let journey: JourneyRecorder
 
     public init(transfers: any TransferRepository, logger: Logger) {
         self.transfers = transfers
-        self.logger = logger
+        self.journey = JourneyRecorder(.domain, logger: logger)
     }
 
-    public func send(
-        toAccount: String, amount: String, currency: String, note: String?, idempotencyKey: String
-    ) async throws(TransferError) -> Transfer {
+    public func send(toAccount: String, amount: String, currency: String, note: String?) async throws(TransferError)
+        -> Transfer
+    {
         let draft: TransferDraft
         switch TransferDraft.validated(toAccount: toAccount, amount: amount, currency: currency, note: note) {
         case .success(let valid):
             draft = valid
         case .failure(let invalid):
-            logger.recordJourney(
-                ErrorJourneyEvent(
-                    layer: .domain, module: "Domain", action: .mapped, from: "the form before sending",
-                    to: invalid.journeyName, category: invalid.category, origin: .presentation),
-                level: .info)
+            journey.record(
+                .mapped, from: "the form before sending", to: invalid.journeyName, category: invalid.category,
+                origin: .presentation, level: .info)
             throw invalid
         }
         do throws(TransferRepositoryError) {
-            return try await transfers.send(draft, idempotencyKey: idempotencyKey)
+            return try await transfers.send(draft)
         } catch {
             throw record(error, as: Self.transferError(for: error))
         }
@@ -70,10 +68,8 @@ public struct SendTransferUseCase: TransferSending {
     private func record(_ error: TransferRepositoryError, as transferError: TransferError) -> TransferError {
         let action: JourneyAction =
             transferError.appWideCondition != nil || transferError == .cancelled ? .forwarded : .mapped
-        logger.recordJourney(
-            ErrorJourneyEvent(
-                layer: .domain, module: "Domain", action: action, from: error.journeyName,
-                to: transferError.journeyName, category: error.category),
+        journey.record(
+            action, from: error.journeyName, to: transferError.journeyName, category: error.category,
             level: transferError.category == .default ? .error : .info)
         return transferError
     }

@@ -39,10 +39,9 @@ public enum TransferError: PassesOnAppWideConditions, OwnedByLayer, Hashable {
 
 /// Sends a transfer the user confirmed; the use case implements it, view-model tests stub it.
 public protocol TransferSending: Sendable {
-    /// Checks the form, then sends it once under `idempotencyKey`.
-    func send(
-        toAccount: String, amount: String, currency: String, note: String?, idempotencyKey: String
-    ) async throws(TransferError) -> Transfer
+    /// Checks the form, then sends it: the backend makes it at most once, however often it is sent.
+    func send(toAccount: String, amount: String, currency: String, note: String?) async throws(TransferError)
+        -> Transfer
     /// The transfer with `id`, as it stands now.
     func status(of id: String) async throws(TransferError) -> Transfer
 }
