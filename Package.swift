@@ -46,7 +46,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", exact: "1.35.2"),
         // Tests only: reads docs/openapi.yaml to hold it to the demo backend.
-        .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
+        .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),  // demo
     ],
     targets: [
         // MARK: Shared vocabulary and app-wide reactions
@@ -109,18 +109,21 @@ let package = Package(
             name: "App",
             dependencies: [
                 "Composition", "AuthFeature", "PaymentsFeature", "TransfersFeature", "Navigation", "Networking",
-                "Domain", "SharedError", "PrivateFiles", "AsyncHTTPTransport", "DemoBackend", "LoopbackHosting",
+                "Domain", "SharedError", "PrivateFiles", "AsyncHTTPTransport",
+                "DemoBackend", "LoopbackHosting",  // demo
                 argumentParser, logging, mustache,
             ],
             path: "App"
         ),
 
-        // MARK: Demo backend (App and tests only)
+        // demo:begin
+        // MARK: Demo backend (App and tests only; `remove-demo` takes it out)
         .target(
             name: "DemoBackend",
             dependencies: ["LoopbackHosting", hummingbird, httpTypes, nioCore, logging],
             path: "Modules/DemoBackend"
         ),
+        // demo:end
 
         // MARK: A Hummingbird responder on a loopback port (the demo backend and the tests' servers)
         .target(
@@ -184,8 +187,8 @@ let package = Package(
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "App", "DemoBackend", "Navigation", "Networking", "SharedError", "TestSupport", logging,
-                .product(name: "Yams", package: "Yams"),
+                "App", "Navigation", "Networking", "SharedError", "TestSupport", logging,
+                "DemoBackend", .product(name: "Yams", package: "Yams"),  // demo
             ],
             path: "Tests/AppTests"
         ),

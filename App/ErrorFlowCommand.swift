@@ -9,18 +9,26 @@ struct ErrorFlowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "errorflow",
         abstract: "Watch errors travel through the layers of a multi-module Swift app.",
-        discussion: """
-            Every screen runs against an embedded demo backend on 127.0.0.1, or against your own with --base-url \
-            (sign in first; `errorflow session show` tells who is signed in). Exit codes: 0 the screen rendered \
-            (empty states and ignored errors included), 1 an error was presented or the user was routed away, 2 \
-            usage error, 3 the backend could not be reached or does not speak the contract.
-            """,
+        discussion: backends + " " + exitCodes,
         version: "0.1.0",
         subcommands: [
-            TourCommand.self, ScenariosCommand.self, PaymentsCommand.self, WalletCommand.self, SignInCommand.self,
-            ProfileCommand.self, TransferCommand.self, SessionCommand.self, ServeCommand.self, LoadCommand.self,
+            TourCommand.self, ScenariosCommand.self,  // demo
+            PaymentsCommand.self, WalletCommand.self, SignInCommand.self, ProfileCommand.self, TransferCommand.self,
+            // new-feature: commands
+            SessionCommand.self,
+            ServeCommand.self, LoadCommand.self,  // demo
         ]
     )
+
+    static let backends =
+        "Every screen runs against an embedded demo backend on 127.0.0.1, or against your own with --base-url"  // demo
+        // without-demo: "Every screen runs against your backend at --base-url"
+        + " (sign in first; `errorflow session show` tells who is signed in)."
+
+    static let exitCodes = """
+        Exit codes: 0 the screen rendered (empty states and ignored errors included), 1 an error was presented or \
+        the user was routed away, 2 usage error, 3 the backend could not be reached or does not speak the contract.
+        """
 
     static func main() async {
         // Libraries that make their own loggers write warnings to stderr; the app's layers get theirs explicitly.

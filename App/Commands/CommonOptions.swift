@@ -1,6 +1,5 @@
 import ArgumentParser
 import AuthFeature
-import DemoBackend
 import Foundation
 import Navigation
 import Networking
@@ -164,42 +163,6 @@ enum EnvironmentOption: String, ExpressibleByArgument, CaseIterable, Sendable {
 
     var environment: AppEnvironment { self == .dev ? .dev : .prod }
 }
-
-/// A scenario name on the command line for one screen (or any, for `serve`); `--help` and an unknown name list
-/// that screen's scenarios.
-struct ScenarioOption<Tag: ScreenTag>: ExpressibleByArgument, Sendable {
-    let scenario: DemoScenario
-
-    init?(argument: String) {
-        guard let scenario = DemoScenario(rawValue: argument) else { return nil }
-        self.scenario = scenario
-    }
-
-    static var allValueStrings: [String] {
-        (Tag.screen.map(DemoScenario.scenarios(for:)) ?? DemoScenario.allCases).map(\.rawValue)
-    }
-
-    /// Refuses a scenario that another screen plays, naming the ones this screen does.
-    func validate() throws(ValidationError) {
-        guard let screen = Tag.screen, scenario.plan.screen != screen else { return }
-        throw ValidationError(
-            "\(scenario.rawValue) is a \(scenario.plan.screen.rawValue) scenario; \(screen.rawValue) plays: "
-                + Self.allValueStrings.joined(separator: ", "))
-    }
-}
-
-/// Names a screen at the type level, so each screen command's `--scenario` lists only that screen's scenarios.
-protocol ScreenTag: Sendable {
-    /// The screen, or `nil` for every screen.
-    static var screen: Screen? { get }
-}
-
-enum PaymentsTag: ScreenTag { static let screen: Screen? = .payments }
-enum WalletTag: ScreenTag { static let screen: Screen? = .wallet }
-enum SignInTag: ScreenTag { static let screen: Screen? = .signin }
-enum ProfileTag: ScreenTag { static let screen: Screen? = .profile }
-enum TransferTag: ScreenTag { static let screen: Screen? = .transfer }
-enum AnyScreenTag: ScreenTag { static let screen: Screen? = nil }
 
 enum AnswerOption: String, ExpressibleByArgument, CaseIterable, Sendable {
     case approve, cancel, fail, unknown

@@ -1,36 +1,37 @@
 import ArgumentParser
 import AuthFeature
 import Composition
-import DemoBackend
+import DemoBackend  // demo
 import Foundation
 import Logging
 import Networking
 import PaymentsFeature
 import SharedError
 
-/// `errorflow payments|wallet|signin|profile`: one screen, against the embedded demo (playing a scenario) or
-/// against the backend at `--base-url` (with the user's own session).
+/// `errorflow payments|wallet|signin|profile|transfer`: one screen against the backend at `--base-url` (with the
+/// user's own session), or against the embedded demo, playing a scenario.
 enum ScreenCommand {
     @MainActor
     static func run(
-        _ screen: Screen, scenario option: DemoScenario?, backend: BackendOptions, output: OutputOptions,
-        signInAgent: SignInUserAgent? = nil, transferInput: TransferInput? = nil
+        _ screen: Screen,
+        scenario option: DemoScenario?,  // demo
+        backend: BackendOptions, output: OutputOptions, signInAgent: SignInUserAgent? = nil,
+        transferInput: TransferInput? = nil
     ) async throws {
         let context = Context(output: output)
         let report: RunReport
         if let baseURL = try backend.validatedBaseURL() {
             report = try await context.runOwnBackend(
-                screen, baseURL: baseURL, scenario: option, backend: backend, signInAgent: signInAgent,
-                transferInput: transferInput)
+                screen, baseURL: baseURL,
+                scenario: option,  // demo
+                backend: backend, signInAgent: signInAgent, transferInput: transferInput)
         } else {
-            let scenario = option ?? DemoScenario.defaultScenario(for: screen)
-            let demo = DemoRun(
-                options: .init(
-                    environment: output.env.environment, signInAgent: signInAgent, style: context.style,
-                    appVersion: ErrorFlowCommand.configuration.version, collector: context.collector,
-                    logger: context.logger, backendLogger: Console.backendLogger(requestLines: output.verbose),
-                    secrets: context.secrets, transferInput: transferInput))
-            report = await demo.run(scenario, on: screen)
+            // demo:begin
+            report = await context.runDemo(
+                option ?? DemoScenario.defaultScenario(for: screen), on: screen, signInAgent: signInAgent,
+                transferInput: transferInput)
+            // demo:end
+            // without-demo: throw Console.refusal("give the URL of your backend with --base-url")
         }
 
         for note in report.notes { Console.error(note) }
@@ -73,7 +74,9 @@ enum ScreenCommand {
         var lines: [String] = []
         for (entry, input) in waiting {
             let report = try await context.runOwnBackend(
-                .transfer, baseURL: baseURL, scenario: nil, backend: backend, signInAgent: nil, transferInput: input)
+                .transfer, baseURL: baseURL,
+                scenario: nil,  // demo
+                backend: backend, signInAgent: nil, transferInput: input)
             for note in report.notes { Console.error(note) }
             lines.append(
                 "Pending since \(ISO8601DateFormatter().string(from: entry.firstSent)): \(input.currency) \(input.amount) to \(input.toAccount)"
@@ -91,7 +94,7 @@ enum ScreenCommand {
 
     /// What every run of one process shares: its secrets, its journey, its logger and its style.
     @MainActor
-    private struct Context {
+    struct Context {
         let output: OutputOptions
         let secrets = SecretValues()
         let collector = JourneyCollector()
@@ -106,8 +109,9 @@ enum ScreenCommand {
 
         /// One screen against the backend at `baseURL`, with the user's own session, outbox and journal.
         func runOwnBackend(
-            _ screen: Screen, baseURL: URL, scenario option: DemoScenario?, backend: BackendOptions,
-            signInAgent: SignInUserAgent?, transferInput: TransferInput?
+            _ screen: Screen, baseURL: URL,
+            scenario option: DemoScenario?,  // demo
+            backend: BackendOptions, signInAgent: SignInUserAgent?, transferInput: TransferInput?
         ) async throws -> RunReport {
             let sessionFile = try backend.checkedSessionFile()
             var configuration = AppConfiguration(
@@ -118,12 +122,15 @@ enum ScreenCommand {
                 appleSignIn: AppleSignInFacade(userAgent: signInAgent ?? .scripted(.approve), logger: logger),
                 appVersion: ErrorFlowCommand.configuration.version, secrets: secrets, logger: logger,
                 transport: ProcessTransport.shared)
-            option?.plan.apply(to: &configuration, answeringSignIn: signInAgent == nil)
+            option?.plan.apply(to: &configuration, answeringSignIn: signInAgent == nil)  // demo
             if let timeout = backend.callTimeout { configuration.chain.timeout = timeout }
+            let blank = TransferInput(toAccount: "", amount: "")
             let run = ScreenRun(
-                app: ComposedApp(configuration), collector: collector, style: style, scenario: option?.rawValue,
+                app: ComposedApp(configuration), collector: collector, style: style,
+                scenario: option?.rawValue,  // demo
                 signInHint: "sign in first with `errorflow signin --base-url \(baseURL.absoluteString)`",
-                transferInput: transferInput ?? option?.plan.transferInput ?? TransferInput(toAccount: "", amount: ""))
+                transferInput: transferInput ?? option?.plan.transferInput ?? blank)  // demo
+            // without-demo: transferInput: transferInput ?? blank)
             return await run.run(screen)
         }
     }
@@ -143,58 +150,54 @@ extension TransferInput {
 struct PaymentsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "payments", abstract: "The payment-methods screen: wallet, cards and Apple Pay.",
-        discussion: ScreenHelp.scenarios(for: .payments))
+        discussion: ScreenHelp.scenarios(for: .payments)  // demo
+    )
 
-    @Option(help: "The scenario the demo backend and the devices play (see below).")
-    var scenario: ScenarioOption<PaymentsTag>?
-
+    @OptionGroup var demo: DemoOption<PaymentsTag>  // demo
     @OptionGroup var backend: BackendOptions
     @OptionGroup var output: OutputOptions
 
-    func validate() throws {
-        try scenario?.validate()
-    }
-
     @MainActor
     func run() async throws {
-        try await ScreenCommand.run(.payments, scenario: scenario?.scenario, backend: backend, output: output)
+        try await ScreenCommand.run(
+            .payments,
+            scenario: demo.played,  // demo
+            backend: backend, output: output)
     }
 }
 
 struct WalletCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wallet", abstract: "The wallet page, where a missing wallet IS an error.",
-        discussion: ScreenHelp.scenarios(for: .wallet))
+        discussion: ScreenHelp.scenarios(for: .wallet)  // demo
+    )
 
-    @Option(help: "The scenario the demo backend plays (see below).")
-    var scenario: ScenarioOption<WalletTag>?
-
+    @OptionGroup var demo: DemoOption<WalletTag>  // demo
     @OptionGroup var backend: BackendOptions
     @OptionGroup var output: OutputOptions
 
-    func validate() throws {
-        try scenario?.validate()
-    }
-
     @MainActor
     func run() async throws {
-        try await ScreenCommand.run(.wallet, scenario: scenario?.scenario, backend: backend, output: output)
+        try await ScreenCommand.run(
+            .wallet,
+            scenario: demo.played,  // demo
+            backend: backend, output: output)
     }
 }
 
 struct SignInCommand: AsyncParsableCommand {
+    static let about = """
+        Sign in through the sign-in SDK stand-in. On a terminal the stand-in asks you (on stderr); otherwise, or \
+        with --answer, the answer is scripted. The session is saved to --session-file (0600).
+        """
+
     static let configuration = CommandConfiguration(
-        commandName: "signin",
-        abstract: "Sign in through the sign-in SDK stand-in.",
-        discussion: """
-            On a terminal the stand-in asks you (on stderr); otherwise, or with --answer, the answer is scripted. \
-            With --base-url the session is saved to --session-file (0600).
+        commandName: "signin", abstract: "Sign in through the sign-in SDK stand-in.",
+        discussion: about + "\n\n" + ScreenHelp.scenarios(for: .signin)  // demo
+        // without-demo: discussion: about
+    )
 
-            \(ScreenHelp.scenarios(for: .signin))
-            """)
-
-    @Option(help: "The scenario the demo backend plays (see below).")
-    var scenario: ScenarioOption<SignInTag>?
+    @OptionGroup var demo: DemoOption<SignInTag>  // demo
 
     @Option(help: "Answer the sign-in sheet without asking: approve, cancel, fail or unknown.")
     var answer: AnswerOption?
@@ -202,53 +205,52 @@ struct SignInCommand: AsyncParsableCommand {
     @OptionGroup var backend: BackendOptions
     @OptionGroup var output: OutputOptions
 
-    func validate() throws {
-        try scenario?.validate()
-    }
-
     @MainActor
     func run() async throws {
         let agent: SignInUserAgent? =
             if let answer { .scripted(answer.answer) } else if Console.inputIsTerminal { .terminalPrompt } else { nil }
         try await ScreenCommand.run(
-            .signin, scenario: scenario?.scenario, backend: backend, output: output, signInAgent: agent)
+            .signin,
+            scenario: demo.played,  // demo
+            backend: backend, output: output, signInAgent: agent)
     }
 }
 
 struct ProfileCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile", abstract: "The profile screen, decoded with fail-validated models.",
-        discussion: ScreenHelp.scenarios(for: .profile))
+        discussion: ScreenHelp.scenarios(for: .profile)  // demo
+    )
 
-    @Option(help: "The scenario the demo backend plays (see below).")
-    var scenario: ScenarioOption<ProfileTag>?
-
+    @OptionGroup var demo: DemoOption<ProfileTag>  // demo
     @OptionGroup var backend: BackendOptions
     @OptionGroup var output: OutputOptions
 
-    func validate() throws {
-        try scenario?.validate()
-    }
-
     @MainActor
     func run() async throws {
-        try await ScreenCommand.run(.profile, scenario: scenario?.scenario, backend: backend, output: output)
+        try await ScreenCommand.run(
+            .profile,
+            scenario: demo.played,  // demo
+            backend: backend, output: output)
     }
 }
 
 struct TransferCommand: AsyncParsableCommand {
+    static let about = """
+        The form is checked before anything is sent (an account, an amount above zero with up to two decimals, a \
+        currency code). A confirmed transfer carries one Idempotency-Key for every retry of it, so the backend makes \
+        it at most once. Against --base-url, a transfer whose answer never came waits in a journal, and sending the \
+        same transfer again (or `transfer --pending`) reuses its key, in this run or a later one. --status ID looks a \
+        transfer up instead.
+        """
+
     static let configuration = CommandConfiguration(
         commandName: "transfer",
         abstract: "Send money from the wallet to an account: the write path, sent once under retries.",
-        discussion: """
-            The form is checked before anything is sent (an account, an amount above zero with up to two decimals, a \
-            currency code). A confirmed transfer carries one Idempotency-Key for every retry of it, so the backend \
-            makes it at most once. Against --base-url, a transfer whose answer never came waits in a journal, and \
-            sending the same transfer again (or `transfer --pending`) reuses its key, in this run or a later one. \
-            Without --to and --amount the scenario's form is sent; --status ID looks a transfer up instead.
-
-            \(ScreenHelp.scenarios(for: .transfer))
-            """)
+        discussion: about + " Without --to and --amount a scenario sends its own form.\n\n"  // demo
+            + ScreenHelp.scenarios(for: .transfer)  // demo
+        // without-demo: discussion: about
+    )
 
     @Option(help: "The account to send to.")
     var to: String?
@@ -273,14 +275,11 @@ struct TransferCommand: AsyncParsableCommand {
         ))
     var pending = false
 
-    @Option(help: "The scenario the demo backend plays (see below).")
-    var scenario: ScenarioOption<TransferTag>?
-
+    @OptionGroup var demo: DemoOption<TransferTag>  // demo
     @OptionGroup var backend: BackendOptions
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        try scenario?.validate()
         if status != nil, to != nil || amount != nil {
             throw ValidationError("--status looks a transfer up; it takes no --to or --amount")
         }
@@ -288,10 +287,10 @@ struct TransferCommand: AsyncParsableCommand {
             throw ValidationError("--to and --amount go together")
         }
         if pending {
-            guard to == nil, status == nil, scenario == nil else {
-                throw ValidationError(
-                    "--pending settles what waits; it takes no --to, --amount, --status or --scenario")
+            guard to == nil, status == nil else {
+                throw ValidationError("--pending settles what waits; it takes no --to, --amount or --status")
             }
+            guard demo.played == nil else { throw ValidationError("--pending plays no --scenario") }  // demo
             guard [.text, .json].contains(output.format) else {
                 throw ValidationError("--pending writes text or json")
             }
@@ -308,21 +307,8 @@ struct TransferCommand: AsyncParsableCommand {
             input = TransferInput(toAccount: "", amount: "", statusOf: status)
         }
         try await ScreenCommand.run(
-            .transfer, scenario: scenario?.scenario, backend: backend, output: output, transferInput: input)
-    }
-}
-
-/// The part of each screen's `--help` that lists its scenarios.
-enum ScreenHelp {
-    static func scenarios(for screen: Screen) -> String {
-        let scenarios = DemoScenario.scenarios(for: screen)
-        let width = (scenarios.map(\.rawValue.count).max() ?? 0) + 2
-        let lines = scenarios.map { scenario in
-            let marker = scenario == DemoScenario.defaultScenario(for: screen) ? " (default)" : ""
-            return "  " + scenario.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
-                + scenario.plan.summary
-                + marker
-        }
-        return (["Scenarios (--scenario):"] + lines).joined(separator: "\n")
+            .transfer,
+            scenario: demo.played,  // demo
+            backend: backend, output: output, transferInput: input)
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import AuthFeature
 import Composition
 import DemoBackend
@@ -123,5 +124,20 @@ private struct Backend {
 
     func release() async {
         await embedded?.stop()
+    }
+}
+
+extension ScreenCommand.Context {
+    /// One screen of the embedded demo, playing `scenario`.
+    func runDemo(
+        _ scenario: DemoScenario, on screen: Screen, signInAgent: SignInUserAgent?, transferInput: TransferInput?
+    ) async -> RunReport {
+        let demo = DemoRun(
+            options: .init(
+                environment: output.env.environment, signInAgent: signInAgent, style: style,
+                appVersion: ErrorFlowCommand.configuration.version, collector: collector, logger: logger,
+                backendLogger: Console.backendLogger(requestLines: output.verbose), secrets: secrets,
+                transferInput: transferInput))
+        return await demo.run(scenario, on: screen)
     }
 }

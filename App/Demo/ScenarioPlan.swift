@@ -304,14 +304,8 @@ extension DemoScenario {
         allCases.filter { $0.plan.screen == screen }
     }
 
-    /// The scenario each screen command plays when none is given.
+    /// The scenario each screen command plays when none is given: the screen's first.
     static func defaultScenario(for screen: Screen) -> DemoScenario {
-        switch screen {
-        case .payments: .paymentsHappy
-        case .wallet: .walletPageHappy
-        case .signin: .signinApprove
-        case .profile: .profileHappy
-        case .transfer: .transferHappy
-        }
+        scenarios(for: screen).first ?? .paymentsHappy
     }
 }

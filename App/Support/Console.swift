@@ -137,15 +137,4 @@ enum Console {
         }
     }
 
-    /// A logger for the demo backend: one line per request on stderr, or nothing.
-    static func backendLogger(requestLines: Bool) -> Logger {
-        Logger(label: "demo-backend") { label in
-            guard requestLines else { return SwiftLogNoOpLogHandler() }
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = .info
-            // A request's path is the client's text: it loses its control characters like everything else written.
-            return RedactingLogHandler(writingTo: handler, verbose: true, secrets: nil)
-        }
-    }
-
 }

@@ -181,6 +181,7 @@ enum Binary {
             self.baseURL = baseURL
         }
 
+        // demo:begin
         /// Starts `errorflow serve --port 0 --scenario scenario` and reads the address from its first line.
         static func start(scenario: String) async throws -> Server {
             let process = Process()
@@ -207,6 +208,7 @@ enum Binary {
             }
             return Server(process: process, baseURL: String(text[range]))
         }
+        // demo:end
 
         /// Interrupts the server and returns its exit status.
         func stop() async -> Int32 {

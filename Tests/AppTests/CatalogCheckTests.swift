@@ -1,3 +1,4 @@
+// Part of the demo: remove-demo deletes this file.
 import DemoBackend
 import Foundation
 import Logging
@@ -44,7 +45,7 @@ struct CatalogCheckTests {
         report.exitCode = 0
         report.journey = [JourneyEntry(event: Self.event(.networking, .mapped), level: .info)]
 
-        let check = try #require(CatalogCheck(report))
+        let check = try #require(DemoCatalog.check(report))
 
         #expect(!check.asExpected)
         #expect(check.differences.contains("domain: expected omitted, got —"))

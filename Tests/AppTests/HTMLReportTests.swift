@@ -1,4 +1,4 @@
-import DemoBackend
+import DemoBackend  // demo
 import Foundation
 import Logging
 import Navigation
@@ -24,6 +24,7 @@ struct HTMLReportTests {
         #expect(page.components(separatedBy: "<script").count == 2, "the page's own script and nothing else")
     }
 
+    // demo:begin
     @Test func aUserNameFromTheBackendIsEscapedThroughARealRun() async throws {
         let collector = JourneyCollector()
         let run = await DemoRun(
@@ -38,6 +39,7 @@ struct HTMLReportTests {
         #expect(!page.contains(Self.payload))
         #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
     }
+    // demo:end
 
     @Test func thePageNeedsNothingFromTheNetwork() throws {
         let page = try HTMLReport.page([Self.reportFullOf("x")], title: "t", version: "test")

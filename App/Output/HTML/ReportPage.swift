@@ -93,7 +93,7 @@ struct ReportPage {
 
     init(_ reports: [RunReport], title: String, elapsed: Duration?, version: String) {
         let layers = Self.layers(of: reports)
-        let checks = reports.map(CatalogCheck.init)
+        let checks = reports.map(CatalogCheck.of)
         let strayed = checks.filter { $0?.asExpected == false }.count
         let environments = Set(reports.map(\.environment.rawValue)).sorted().joined(separator: ", ")
         self.title = title
@@ -150,7 +150,7 @@ struct ReportPage {
         let differences = check?.differences ?? []
         return Scenario(
             name: name(of: report), anchor: anchor(of: report), screen: report.screen.rawValue,
-            summary: check?.plan.summary ?? "a run against your backend", screenText: report.screenText,
+            summary: check?.summary ?? "a run against your backend", screenText: report.screenText,
             outcome: report.outcome.rawValue, exitCode: report.exitCode,
             presented: report.presentedError.map { [$0.title, $0.message].compactMap { $0 }.joined(separator: ": ") }
                 ?? report.route.map { "routed to \($0.rawValue)" } ?? "nothing",
@@ -164,9 +164,9 @@ struct ReportPage {
     private static func comparisons(_ report: RunReport, _ check: CatalogCheck) -> [Comparison] {
         var rows = [
             Comparison(
-                what: "outcome", expected: "\(check.plan.expected.rawValue), exit \(check.plan.expectedExitCode)",
+                what: "outcome", expected: "\(check.expectedOutcome.rawValue), exit \(check.expectedExitCode)",
                 actual: "\(report.outcome.rawValue), exit \(report.exitCode)",
-                same: report.outcome == check.plan.expected && report.exitCode == check.plan.expectedExitCode)
+                same: report.outcome == check.expectedOutcome && report.exitCode == check.expectedExitCode)
         ]
         for layer in JourneyLayer.allCases {
             let expected = check.expectedJourney.actions(of: layer)

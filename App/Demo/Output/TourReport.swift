@@ -12,7 +12,7 @@ enum TourReport {
         if let made = report.backendTransfers {
             lines.append("  " + style.dim("the demo backend made \(counted(made, "transfer")), by its own count"))
         }
-        let check = CatalogCheck(report)
+        let check = DemoCatalog.check(report)
         if check?.asExpected == true {
             lines.append(
                 "  " + style.dim("outcome \(report.outcome.rawValue) · exit \(report.exitCode) · ")
@@ -29,11 +29,11 @@ enum TourReport {
     }
 
     static func matchesCatalog(_ report: RunReport) -> Bool {
-        CatalogCheck(report)?.asExpected ?? false
+        DemoCatalog.check(report)?.asExpected ?? false
     }
 
     private static func plan(of report: RunReport) -> ScenarioPlan? {
-        report.scenario.flatMap(DemoScenario.init(rawValue:))?.plan
+        DemoCatalog.plan(of: report)
     }
 
     private static func name(of report: RunReport) -> String {

@@ -39,16 +39,17 @@ struct TourJSON: Encodable {
 
     init(_ reports: [RunReport], elapsed: Duration, environment: AppEnvironment) {
         scenarios = reports.map { report in
-            let check = CatalogCheck(report)
+            let check = DemoCatalog.check(report)
+            let plan = DemoCatalog.plan(of: report)
             return Entry(
                 scenario: report.scenario ?? report.screen.rawValue, screen: report.screen.rawValue,
                 asExpected: check?.asExpected ?? false, differences: check?.differences ?? ["no catalog entry"],
                 expected: check.map { check in
                     Ending(
-                        outcome: check.plan.expected.rawValue, exitCode: check.plan.expectedExitCode,
+                        outcome: check.expectedOutcome.rawValue, exitCode: check.expectedExitCode,
                         journey: check.expectedJourney,
-                        alert: check.plan.expectedAlert(in: report.environment)?.rawValue,
-                        backendTransfers: check.plan.expectedTransfers)
+                        alert: plan?.expectedAlert(in: report.environment)?.rawValue,
+                        backendTransfers: plan?.expectedTransfers)
                 },
                 actual: Ending(
                     outcome: report.outcome.rawValue, exitCode: report.exitCode,
