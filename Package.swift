@@ -198,13 +198,25 @@ let package = Package(
             path: "Tests/TransportTests"
         ),
         .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),
+
+        // MARK: Package commands
+        .plugin(
+            name: "RemoveDemo",
+            capability: .command(
+                intent: .custom(
+                    verb: "remove-demo",
+                    description: "Take the demo out: its backend, its harness and commands, and their tests."),
+                permissions: [.writeToPackageDirectory(reason: "It deletes the demo's files and its marked lines.")]
+            ),
+            path: "Plugins/RemoveDemo"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
 
 // MARK: - Settings for every target
 
-for target in package.targets {
+for target in package.targets where target.type != .plugin {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
         .enableUpcomingFeature("InternalImportsByDefault"),

@@ -53,6 +53,7 @@ let package = Package(
             path: "Benchmarks/RefreshStorm",
             plugins: [benchmarkPlugin]
         ),
+        // demo:begin
         // MARK: Bar 20: `errorflow tour` end to end
         .executableTarget(
             name: "Tour",
@@ -60,6 +61,7 @@ let package = Package(
             path: "Benchmarks/Tour",
             plugins: [benchmarkPlugin]
         ),
+        // demo:end
     ],
     swiftLanguageModes: [.v6]
 )

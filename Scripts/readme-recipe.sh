@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Part of the demo: remove-demo deletes this file.
 # Runs README.md's "Against your own backend" commands verbatim, in a scratch home, and fails if any of them does.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Part of the demo: remove-demo deletes this file.
 # Quality bar 13 in a release build: client reports are sent the same way when the optimizer has had its say.
 # Builds `errorflow` in release, runs every scenario with --format json, and checks that the scenarios that
 # send reports deliver exactly as many as the catalog says (none waiting, none dropped), and that no other

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Part of the demo: remove-demo deletes this file.
 # Checks the demo backend against the backend contract (docs/openapi.yaml) with schemathesis, a property-based
 # API tester: examples, coverage (boundary and malformed inputs), fuzzing and stateful sequences, with every check
 # schemathesis has: each answer for 5xx, an undocumented status, a wrong content type, a body or header that

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Part of the demo: remove-demo deletes this file.
 # Makes docs/report.png, the README's picture: the tour's HTML report as headless Chromium draws it.
 # Needs Debian's chromium (apt-get install chromium).
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Part of the demo: remove-demo deletes this file.
 # Client throughput against one release `errorflow serve`: `errorflow load --base-url` with each transport
 # (AsyncHTTPClient, URLSession), and wrk against the same server in the same run, for scale. Prints one line per
 # measurement; BENCHMARKS.md keeps the figures of one run.

@@ -38,7 +38,8 @@ struct DemoCLITests {
         let run = try await Binary.run(["tour"], home: home.url)
 
         #expect(run.status == 0)
-        #expect(!FileManager.default.fileExists(atPath: home.url.path), "no session or outbox of the user's is made")
+        let made = try FileManager.default.contentsOfDirectory(atPath: home.url.path)
+        #expect(made.isEmpty, "no session or outbox of the user's is made: \(made)")
     }
 
     @Test func jsonIsExactlyTheDocumentedObject() async throws {

@@ -328,13 +328,3 @@ struct ScenarioCatalogTests {
                 backendLogger: quietLogger))
     }
 }
-
-/// A fresh folder for one test's session file.
-final class TemporaryFolder: Sendable {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("errorflow-app-\(UUID().uuidString)")
-    var file: URL { url.appendingPathComponent("session.json") }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-}

@@ -10,22 +10,22 @@ struct AllowedEdges: Equatable {
         case duplicateTarget(String)
     }
 
-    /// Reads the first table after the `## Allowed edges` heading; `—` marks a target with no dependencies.
+    /// Reads every table of the `## Allowed edges` section; `—` marks a target with no dependencies. A target may
+    /// have a row in several tables (the app's, then the demo's), and may depend on what any of its rows lists.
     static func parse(markdown: String) throws(ParseError) -> AllowedEdges {
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let heading = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "## Allowed edges" })
         else { throw .sectionMissing }
 
         var table: [String: Set<String>] = [:]
-        var inTable = false
+        var inThisTable: Set<String> = []
         for line in lines[(heading + 1)...] {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("## ") { break }
             guard trimmed.hasPrefix("|") else {
-                if inTable { break }
+                inThisTable = []
                 continue
             }
-            inTable = true
             let cells = trimmed.split(separator: "|", omittingEmptySubsequences: false)
                 .map { $0.trimmingCharacters(in: .whitespaces) }
                 .dropFirst().dropLast()
@@ -33,11 +33,9 @@ struct AllowedEdges: Equatable {
             let target = cells[cells.startIndex]
             let list = cells[cells.startIndex + 1]
             if target == "target" || target.allSatisfy({ $0 == "-" }) { continue }
-            guard table[target] == nil else { throw .duplicateTarget(target) }
-            table[target] =
-                list == "—"
-                ? []
-                : Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            guard inThisTable.insert(target).inserted else { throw .duplicateTarget(target) }
+            table[target, default: []].formUnion(
+                list == "—" ? [] : list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         }
         guard !table.isEmpty else { throw .sectionMissing }
         return AllowedEdges(dependencies: table)

@@ -36,6 +36,7 @@ struct ModuleGraphTests {
             switch target.type {
             case "test": #expect(path == "Tests/\(target.name)")
             case "executable": #expect(path == "App")
+            case "plugin": #expect(path == "Plugins/\(target.name)")
             default: #expect(path.hasPrefix("Modules/") || path.hasPrefix("Tests/"), "\(target.name) at \(path)")
             }
         }
@@ -141,6 +142,37 @@ struct GraphCheckerTests {
         let parsed = try AllowedEdges.parse(markdown: markdown)
 
         #expect(parsed == AllowedEdges(dependencies: ["A": ["B", "Logging"], "B": []]))
+    }
+
+    @Test func aTargetsRowsInSeveralTablesAddUp() throws {
+        let markdown = """
+            ## Allowed edges
+            | target | may depend on |
+            |---|---|
+            | A | B |
+            | B | — |
+
+            The demo's:
+
+            | target | may depend on |
+            |---|---|
+            | A | Demo |
+            | Demo | — |
+            """
+
+        let parsed = try AllowedEdges.parse(markdown: markdown)
+
+        #expect(parsed == AllowedEdges(dependencies: ["A": ["B", "Demo"], "B": [], "Demo": []]))
+    }
+
+    @Test func aTargetTwiceInOneTableIsAnError() {
+        let markdown = """
+            ## Allowed edges
+            | A | B |
+            | A | C |
+            """
+
+        #expect(throws: AllowedEdges.ParseError.duplicateTarget("A")) { try AllowedEdges.parse(markdown: markdown) }
     }
 
     @Test func aDocumentWithoutTheTableIsAnError() {

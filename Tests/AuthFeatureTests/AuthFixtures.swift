@@ -11,20 +11,6 @@ extension TestApp {
     }
 }
 
-/// A fresh folder under the system's temporary directory, removed when the value goes away.
-final class TemporaryFolder: Sendable {
-    let url: URL
-
-    init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("errorflow-tests-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-}
-
 enum AuthBodies {
     static let tokens =
         #"{"accessToken":"access-2","refreshToken":"refresh-2","expiresIn":900,"user":{"id":"u-1","name":"Ada Lovelace","email":"ada@example.com","avatarURL":"https://cdn.example.com/ada.png"}}"#

@@ -1,3 +1,4 @@
+// Part of the demo: remove-demo deletes this file.
 import Benchmark
 import Foundation
 
