@@ -3,7 +3,8 @@ public import SharedError
 /// A business flow failed in a way no rule explains: the last line before "Something went wrong".
 ///
 /// The payment-methods use case throws it when nothing is left and at least one source failed for an unexplained
-/// reason, and the wallet page when the wallet service is unavailable. Navigation presents it: the safe default in production, developer detail in DEV.
+/// reason, and the wallet page when the wallet service is unavailable. Navigation presents it: the safe default in
+/// production, developer detail in DEV.
 public struct UnknownBusinessError: Error, Hashable, Sendable, CategorizedError, JourneyDescribable, Diagnosable {
     /// Where the failures behind it came from, for DEV and the log; never values.
     public let underlying: [Diagnostic]
