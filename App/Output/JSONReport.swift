@@ -3,7 +3,7 @@ import Navigation
 import Networking
 import SharedError
 
-/// The one object `--format json` prints, field for field as `cli-and-scenarios.md` documents it.
+/// The one object `--format json` prints; scripts rely on its fields and their names.
 struct JSONReport: Encodable {
     struct PresentedError: Encodable {
         var title: String

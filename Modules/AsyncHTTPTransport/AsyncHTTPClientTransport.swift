@@ -38,6 +38,7 @@ public final class AsyncHTTPClientTransport: Networking.HTTPClient {
         /// Connections kept open to one host, for many calls at once.
         public var connectionsPerHost: Int
 
+        /// Makes a configuration: a 4 MiB body limit, 30 s for requests without a deadline, 64 connections per host.
         public init(
             maximumBodyBytes: Int = 4 * 1024 * 1024, defaultTimeout: Duration = .seconds(30),
             connectionsPerHost: Int = 64
@@ -52,6 +53,7 @@ public final class AsyncHTTPClientTransport: Networking.HTTPClient {
     private let client: AsyncHTTPClient.HTTPClient
     private let clock: any HTTPClock
 
+    /// Makes a transport with its own connection pool; `clock` measures the time left before a request's deadline.
     public init(configuration: Configuration = Configuration(), clock: any HTTPClock = SystemHTTPClock()) {
         var settings = AsyncHTTPClient.HTTPClient.Configuration(
             redirectConfiguration: .disallow,
@@ -71,6 +73,9 @@ public final class AsyncHTTPClientTransport: Networking.HTTPClient {
         try? await client.shutdown()
     }
 
+    /// Sends `request` once, without following redirects, and returns whatever status came back.
+    /// Throws ``Networking/HTTPClientError`` with a transport kind (offline, timed out, cancelled, connection lost,
+    /// body too large, invalid response) when no whole answer arrives by the deadline.
     public func send(_ request: HTTPRequest) async throws(Networking.HTTPClientError) -> HTTPResponse {
         guard !Task.isCancelled else {
             throw Networking.HTTPClientError(kind: .cancelled, context: HTTPErrorContext(request: request))

@@ -22,6 +22,7 @@ public final class Router: ErrorRouting {
     private var alertOwner: String?
     private var routeOwner: String?
 
+    /// Makes a router with no alert and no route; `environment` decides how unexplained errors are shown.
     public init(environment: AppEnvironment, logger: Logger) {
         self.environment = environment
         self.journey = JourneyRecorder(.navigation, logger: logger)
@@ -67,6 +68,7 @@ public final class Router: ErrorRouting {
         }
     }
 
+    /// Clears the alert and the route that `screen` caused; those another screen caused stay.
     public func withdraw(for screen: String) {
         if alertOwner == screen {
             presentedError = nil

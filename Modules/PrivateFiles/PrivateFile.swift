@@ -159,14 +159,20 @@ public enum PathKind: String, Hashable, Sendable {
 
 /// Why a private file could not be read, written or removed. Names the path and the problem, never the content.
 public enum PrivateFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Nothing is at the path.
     case absent(path: String)
+    /// The path is something other than a regular file (`kind` says what).
     case notARegularFile(path: String, kind: PathKind)
+    /// The file's mode lets others read it (`mode` is the permission bits), so it is not treated as private.
     case readableByOthers(path: String, mode: Int)
+    /// The file is there but could not be read.
     case unreadable(path: String)
+    /// The file could not be written, moved or removed; `reason` says why.
     case unwritable(path: String, reason: String)
     /// Another process held the file's lock for longer than the caller would wait.
     case busy(path: String)
 
+    /// The path and the problem in words for the user; never the content.
     public var description: String {
         switch self {
         case .absent(let path): "\(path) does not exist"

@@ -10,8 +10,8 @@ import Testing
 
 @testable import App
 
-/// What the catalog in `cli-and-scenarios.md` promises for each scenario, written out here so the app is
-/// checked against the document, not against its own plan.
+/// What each scenario must end with (outcome, exit code, journey steps, client reports), written out here so the app
+/// is checked against a fixed expectation, not against its own plan.
 struct Expectation: Sendable, CustomTestStringConvertible {
     var scenario: DemoScenario
     var outcome: String

@@ -57,7 +57,7 @@ struct PaymentMethodsViewModelTests {
         #expect(router.presentedError == nil)
     }
 
-    /// The article's state was never cleared, so an old alert came back on the next load.
+    /// Each load starts from a clean state: nothing a successful load showed survives a failed one.
     @Test func aFailureAfterASuccessShowsNoOldContent() async {
         let (sut, _, _) = makeSUT(sequence: [.success([.card(PaymentsSamples.visa)]), .failure(.appWide(.timedOut))])
 

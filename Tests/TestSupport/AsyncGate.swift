@@ -8,6 +8,7 @@ public actor AsyncGate {
     private var nextID: UInt64 = 0
     private let timeLimit: Duration
 
+    /// Makes a closed gate; a task held longer than `timeLimit` is let go and the test fails.
     public init(timeLimit: Duration = .seconds(50)) {
         self.timeLimit = timeLimit
     }
@@ -25,6 +26,7 @@ public actor AsyncGate {
         watchdog.cancel()
     }
 
+    /// Opens the gate for good: lets every held task go, and every later ``wait(sourceLocation:)`` returns at once.
     public func open() {
         isOpen = true
         for continuation in waiting.values { continuation.resume() }
@@ -50,11 +52,14 @@ public actor Barrier {
     private var waiting: [CheckedContinuation<Void, Never>] = []
     private var watchdog: Task<Void, Never>?
 
+    /// Makes a barrier that lets tasks go once `count` have arrived, or after `timeLimit` with a test failure.
     public init(count: Int, timeLimit: Duration = .seconds(50)) {
         self.count = count
         self.timeLimit = timeLimit
     }
 
+    /// Returns once `count` tasks have arrived, or after the time limit with a recorded failure; the last to arrive
+    /// returns at once.
     public func arriveAndWait(sourceLocation: SourceLocation = #_sourceLocation) async {
         arrived += 1
         guard arrived < count else {

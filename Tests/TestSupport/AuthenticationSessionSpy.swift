@@ -4,13 +4,19 @@ import Testing
 /// A session that records what the authentication decorator asks of it, and ends itself as the real one does: on a
 /// refused refresh, or a refused token it still holds.
 public actor AuthenticationSessionSpy: AuthenticationSession {
+    /// The access token the session holds; `nil` once the session has ended.
     public private(set) var token: AccessToken?
     private var refreshResults: [Result<AccessToken, TokenRefreshError>]
     private let refreshGate: AsyncGate?
+    /// How many refreshes were asked for, counted as they start.
     public private(set) var refreshCalls = 0
+    /// How many refreshes got past the gate and returned or threw.
     public private(set) var refreshesFinished = 0
+    /// How many times the session ended itself.
     public private(set) var endSessionCalls = 0
 
+    /// Makes a session holding `token`; refreshes answer with `refreshResults` in turn, the last repeated, after
+    /// `refreshGate` opens.
     public init(
         token: AccessToken? = AccessToken("old"),
         refreshResults: [Result<AccessToken, TokenRefreshError>] = [.success(AccessToken("new"))],
@@ -21,8 +27,11 @@ public actor AuthenticationSessionSpy: AuthenticationSession {
         self.refreshGate = refreshGate
     }
 
+    /// The token the session holds now.
     public func currentAccessToken() -> AccessToken? { token }
 
+    /// Answers with the next scripted result and stores a fresh token. Throws the scripted error; `.invalidGrant` ends
+    /// the session first.
     public func refreshAccessToken() async throws(TokenRefreshError) -> TokenRenewal {
         refreshCalls += 1
         if let refreshGate { await refreshGate.wait() }
@@ -38,6 +47,7 @@ public actor AuthenticationSessionSpy: AuthenticationSession {
         }
     }
 
+    /// Ends the session and returns `nil` when it still holds `refused`; otherwise returns the token it holds.
     public func endSession(refusing refused: AccessToken) -> AccessToken? {
         guard token == refused else { return token }
         end()
@@ -49,6 +59,7 @@ public actor AuthenticationSessionSpy: AuthenticationSession {
         token = nil
     }
 
+    /// Replaces the held token, as another holder's refresh would.
     public func replaceToken(with token: AccessToken) {
         self.token = token
     }

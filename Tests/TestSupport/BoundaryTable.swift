@@ -11,18 +11,27 @@ public import Testing
 /// type does the rest: the documented row, the category the error declares, the category the journey step
 /// carries, and that the reaction agrees with ``ErrorPolicy``.
 public struct BoundaryTable: Sendable {
+    /// One documented row: the category and the reaction, as written in the table.
     public struct Row: Hashable, Sendable {
+        /// The category column, for example `unhandleableHere`.
         public var category: String
+        /// The reaction column, in ``Reaction``'s words.
         public var reaction: String
     }
 
+    /// Why a table could not be read.
     public enum ParseError: Error, Equatable {
+        /// No `### Boundary: <name>` heading in the document.
         case missingBoundary(String)
+        /// Two rows name the same error.
         case duplicateEntry(String)
+        /// A table row without exactly three columns.
         case malformedRow(String)
     }
 
+    /// The boundary's name, as in its heading.
     public let name: String
+    /// The rows by the error they name; an error a row lists with others has an entry of its own.
     public let rows: [String: Row]
 
     /// The table named `name` in ARCHITECTURE.md.
@@ -30,6 +39,8 @@ public struct BoundaryTable: Sendable {
         try self.init(name, markdown: String(contentsOf: ArchitectureDocument.url, encoding: .utf8))
     }
 
+    /// Reads the table named `name` from `markdown`. Throws ``ParseError`` when the heading is missing, a row is
+    /// malformed or names an error twice.
     public init(_ name: String, markdown: String) throws(ParseError) {
         self.name = name
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -121,6 +132,7 @@ public struct Reaction: Sendable, CustomStringConvertible {
     public var stepCategory: ErrorCategory?
     /// The category of the error the layer turned it into, if it turned it into one.
     public var resultCategory: ErrorCategory?
+    /// The reaction in the tables' words, for example `mapped → WalletRepositoryError.banned`.
     public var description: String
 
     /// The steps `layer` recorded in `probe`, with the category of the error it threw (if it threw one).

@@ -5,6 +5,7 @@ import SharedError
 public final class LogCapture: Sendable {
     private let storage = LockedState<[String]>([])
 
+    /// Makes an empty capture.
     public init() {}
 
     /// Every captured line: level, message and metadata.

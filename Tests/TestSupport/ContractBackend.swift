@@ -8,16 +8,21 @@ public import Testing
 public final class ContractBackend: Sendable {
     /// Who this backend says the user is: random, so no demo fixture can pass for it.
     public struct User: Sendable {
+        /// The user's id, random per backend.
         public let id: String
+        /// The user's name, random per backend.
         public let name: String
+        /// The user's email, random per backend; a test checks it never leaks.
         public let email: String
     }
 
+    /// The user this backend signs in.
     public let user: User
     private let server: LoopbackServer
     private let state: State
     private let hooks: Hooks
 
+    /// Where the backend listens: `http://<address>:<port>`.
     public var baseURL: URL { server.baseURL }
     /// Every request received, in order.
     public var requests: [RecordedRequest] { server.requests }
@@ -29,7 +34,8 @@ public final class ContractBackend: Sendable {
         self.hooks = hooks
     }
 
-    /// Starts the backend; `reportStatus` is what `POST /v1/client-reports` answers (202 by contract).
+    /// Starts the backend on `address`, its user and tokens drawn from `seed`; `POST /v1/client-reports` answers 202
+    /// until ``answerReports(with:)`` says otherwise. Throws when no port can be bound.
     public static func start(
         seed: UInt64 = UInt64.random(in: 1...UInt64.max), address: String = "127.0.0.1"
     ) async throws -> ContractBackend {
@@ -107,6 +113,7 @@ public final class ContractBackend: Sendable {
         /// The answer is this status (with `Retry-After: 0`) instead of 201.
         case status(Int)
 
+        /// How the fault reads in a test's name.
         public var testDescription: String {
             switch self {
             case .dropConnection: "a dropped connection"
@@ -115,6 +122,7 @@ public final class ContractBackend: Sendable {
         }
     }
 
+    /// Stops listening and closes every connection.
     public func stop() async { await server.stop() }
 }
 

@@ -4,8 +4,10 @@ import SharedError
 public final class Counter: Sendable {
     private let storage = LockedState(0)
 
+    /// Makes a count at zero.
     public init() {}
 
+    /// The count now.
     public var value: Int { storage.withLock { $0 } }
 
     /// Adds one and returns the new count.

@@ -25,6 +25,7 @@ public final class FaultyProxy: Sendable {
         /// Bytes that are not HTTP come back instead of the answer, and the connection closes.
         case notHTTP
 
+        /// How the fault reads in a test's name.
         public var description: String {
             switch self {
             case .emptyReply: "an empty reply"

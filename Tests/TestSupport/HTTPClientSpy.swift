@@ -7,11 +7,13 @@ import SharedError
 /// The script is a function of the request, so a test can answer by path, by header or by call count; it may
 /// suspend (to hold requests in flight) and it may throw any ``HTTPClientError``.
 public final class HTTPClientSpy: HTTPClient {
+    /// Answers one request; `callIndex` counts from 0 in the order requests arrived.
     public typealias Script = @Sendable (HTTPRequest, _ callIndex: Int) async throws(HTTPClientError) -> HTTPResponse
 
     private let script: Script
     private let recorded = LockedState<[HTTPRequest]>([])
 
+    /// Makes a spy that answers every request with `script`.
     public init(script: @escaping Script) {
         self.script = script
     }
@@ -32,6 +34,7 @@ public final class HTTPClientSpy: HTTPClient {
     /// Every request received, in order.
     public var requests: [HTTPRequest] { recorded.withLock { $0 } }
 
+    /// Records `request`, then returns or throws what the script does for it.
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
         let index = recorded.withLock { requests -> Int in
             requests.append(request)
@@ -69,6 +72,7 @@ extension HTTPRequest {
 
 /// URLs on a host that is never contacted: in-memory tests only.
 public enum TestURL {
+    /// `path` on `api.test.invalid`, a host that never resolves.
     public static func make(_ path: String) -> URL {
         URL(string: "http://api.test.invalid\(path)") ?? URL(fileURLWithPath: "/")
     }

@@ -6,7 +6,9 @@ public struct JSONMutator {
     private var random: SplitMix64
     private let seeds: [Any]
 
-    /// - Parameter seeds: valid payloads to start from.
+    /// - Parameters:
+    ///   - seed: picks the mutations; the same seed always gives the same payloads.
+    ///   - payloads: valid JSON payloads to start from; any that is not JSON is left out.
     public init(seed: UInt64, payloads: [String]) {
         random = SplitMix64(seed: seed)
         seeds = payloads.compactMap {
@@ -94,10 +96,12 @@ public struct JSONMutator {
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
+    /// Makes a generator; the same `seed` always gives the same sequence.
     public init(seed: UInt64) {
         state = seed
     }
 
+    /// The next value of the sequence.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
@@ -114,8 +118,10 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
 /// How many payloads the fuzzing tests try per model: `ERRORFLOW_FUZZ_COUNT`, or a short run by default.
 public enum FuzzBudget {
+    /// The payloads per model in a short run: 2 000.
     public static let defaultCount = 2_000
 
+    /// The payloads per model for this run: `ERRORFLOW_FUZZ_COUNT` if set, otherwise ``defaultCount``.
     public static var count: Int {
         TestBudget.count("ERRORFLOW_FUZZ_COUNT", short: defaultCount)
     }

@@ -3,9 +3,12 @@ public import SharedError
 
 /// A logger that records journey events, and the way to read them back.
 public struct JourneyProbe: Sendable {
+    /// Where the recorded events are kept, by flow.
     public let collector = JourneyCollector()
+    /// A logger to hand to the code under test; it records journey events into ``collector``.
     public let logger: Logger
 
+    /// Makes a probe with an empty collector and a logger labelled `label`.
     public init(label: String = "test") {
         logger = .journeyRecording(label: label, into: collector)
     }

@@ -7,24 +7,32 @@ import SharedError
 
 /// A request as the loopback server received it.
 public struct RecordedRequest: Sendable {
+    /// The method as received (`GET`).
     public var method: String
+    /// The path, without the query.
     public var path: String
     /// Header values by lowercased name.
     public var headers: [String: String]
+    /// The whole body, at most 1 MiB; empty when there was none.
     public var body: Data
 
+    /// The value of the header `name`, compared without case; `nil` when absent.
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
 /// What the loopback server answers, and how slowly.
 public struct ScriptedResponse: Sendable {
+    /// The HTTP status to answer with.
     public var status: Int
+    /// The header fields to send, in order.
     public var headers: [(String, String)]
+    /// The body to send, unless ``produce`` makes one.
     public var body: Data
     /// Wait this long before sending anything.
     public var delayBeforeHead: Duration?
     /// Send the body in this many pieces, waiting `pieceDelay` before each one.
     public var pieces: Int
+    /// How long to wait before each piece of the body; `nil` sends them without waiting.
     public var pieceDelay: Duration?
     /// Whether a streamed body announces its length (`Content-Length`); without it the body is chunked, and only
     /// the bytes themselves tell how long it is.
@@ -38,6 +46,7 @@ public struct ScriptedResponse: Sendable {
     /// Sends a body piece by piece; see ``produce``.
     public typealias BodyProducer = @Sendable (_ send: (Data) async throws -> Void) async throws -> Void
 
+    /// Makes an answer; by default a 200 with no headers and an empty body, sent at once in one piece.
     public init(
         status: Int = 200,
         headers: [(String, String)] = [],
@@ -68,11 +77,13 @@ public struct ScriptedResponse: Sendable {
         return response
     }
 
+    /// A JSON answer: `Content-Type: application/json`, then `headers`, with `body` as given.
     public static func json(_ status: Int = 200, _ body: String, headers: [(String, String)] = []) -> ScriptedResponse {
         ScriptedResponse(
             status: status, headers: [("Content-Type", "application/json")] + headers, body: Data(body.utf8))
     }
 
+    /// A text answer, by default an HTML page, with `body` as given.
     public static func text(_ status: Int, _ body: String, contentType: String = "text/html") -> ScriptedResponse {
         ScriptedResponse(status: status, headers: [("Content-Type", contentType)], body: Data(body.utf8))
     }
@@ -83,13 +94,16 @@ public struct ScriptedResponse: Sendable {
 /// For integration tests of the URLSession transport and of repositories over real HTTP. Start it, use
 /// ``baseURL``, and ``stop()`` it at the end of the test.
 public final class LoopbackServer: Sendable {
+    /// Answers one request; it may suspend to hold the request in flight.
     public typealias Script = @Sendable (RecordedRequest) async -> ScriptedResponse
 
     private let host: LoopbackHost
     private let recorder: Recorder
     private let address: String
 
+    /// The port the system picked.
     public var port: Int { host.port }
+    /// `http://<address>:<port>`, with an IPv6 address in brackets.
     public var baseURL: URL {
         URL(string: "http://\(address.contains(":") ? "[\(address)]" : address):\(port)") ?? URL(fileURLWithPath: "/")
     }
@@ -97,6 +111,7 @@ public final class LoopbackServer: Sendable {
     /// Every request received, in order.
     public var requests: [RecordedRequest] { recorder.all }
 
+    /// The full URL of `path` on this server.
     public func url(_ path: String) -> URL {
         baseURL.appendingPathComponent(path)
     }

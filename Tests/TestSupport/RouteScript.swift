@@ -6,14 +6,18 @@ import SharedError
 /// An answer is a response, or an ``HTTPClientError/Kind`` the transport would have thrown. Unknown paths get
 /// 404; `POST /v1/client-reports` gets 202.
 public final class RouteScript: Sendable {
+    /// One scripted answer for a path.
     public enum Answer: Sendable {
+        /// Answer with this response.
         case respond(HTTPResponse)
+        /// Throw an ``HTTPClientError`` of this kind, as the transport would.
         case fail(HTTPClientError.Kind)
     }
 
     private let routes: [String: [Answer]]
     private let calls = LockedState<[String: Int]>([:])
 
+    /// Makes a script from the answers for each path, in call order.
     public init(_ routes: [String: [Answer]]) {
         self.routes = routes
     }
@@ -23,6 +27,7 @@ public final class RouteScript: Sendable {
         calls.withLock { $0[path] ?? 0 }
     }
 
+    /// The script to hand to ``HTTPClientSpy``; it counts calls per path.
     public var script: HTTPClientSpy.Script {
         { [self] request, _ throws(HTTPClientError) in
             let path = request.path

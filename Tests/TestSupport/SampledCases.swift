@@ -32,12 +32,14 @@ extension UnknownBusinessError {
 }
 
 extension HTTPClientError.Kind: SampledCases {
+    /// One name per case of ``HTTPClientError/Kind``.
     public enum SampleCase: CaseIterable, Sendable {
         case offline, timedOut, cancelled, connectionLost, invalidResponse, bodyTooLarge
         case unauthorized, forbidden, notFound, requestTimeout, conflict, tooManyRequests, server
         case unexpectedStatus, errorEnvelope, sessionExpired
     }
 
+    /// The name of this kind's case.
     public var sampleCase: SampleCase {
         switch self {
         case .offline: .offline
@@ -59,6 +61,7 @@ extension HTTPClientError.Kind: SampledCases {
         }
     }
 
+    /// One sample per case, and the four transient statuses for `server`.
     public static func samples(of name: SampleCase) -> [Self] {
         switch name {
         case .offline: [.offline]
@@ -82,8 +85,10 @@ extension HTTPClientError.Kind: SampledCases {
 }
 
 extension WalletRepositoryError: SampledCases {
+    /// One name per case of `WalletRepositoryError`.
     public enum SampleCase: CaseIterable { case noWalletFound, banned, inReview, unavailable, appWide, cancelled }
 
+    /// The name of this error's case.
     public var sampleCase: SampleCase {
         switch self {
         case .noWalletFound: .noWalletFound
@@ -95,6 +100,7 @@ extension WalletRepositoryError: SampledCases {
         }
     }
 
+    /// One sample per case, every review state for `inReview` and every app-wide condition for `appWide`.
     public static func samples(of name: SampleCase) -> [Self] {
         switch name {
         case .noWalletFound: [.noWalletFound]
@@ -108,8 +114,10 @@ extension WalletRepositoryError: SampledCases {
 }
 
 extension PaymentCardsRepositoryError: SampledCases {
+    /// One name per case of `PaymentCardsRepositoryError`.
     public enum SampleCase: CaseIterable { case serviceDown, cardsLocked, unavailable, appWide, cancelled }
 
+    /// The name of this error's case.
     public var sampleCase: SampleCase {
         switch self {
         case .serviceDown: .serviceDown
@@ -120,6 +128,7 @@ extension PaymentCardsRepositoryError: SampledCases {
         }
     }
 
+    /// One sample per case, and every app-wide condition for `appWide`.
     public static func samples(of name: SampleCase) -> [Self] {
         switch name {
         case .serviceDown: [.serviceDown]
@@ -132,8 +141,10 @@ extension PaymentCardsRepositoryError: SampledCases {
 }
 
 extension ProfileRepositoryError: SampledCases {
+    /// One name per case of `ProfileRepositoryError`.
     public enum SampleCase: CaseIterable { case malformed, unavailable, appWide, cancelled }
 
+    /// The name of this error's case.
     public var sampleCase: SampleCase {
         switch self {
         case .malformed: .malformed
@@ -143,6 +154,7 @@ extension ProfileRepositoryError: SampledCases {
         }
     }
 
+    /// One sample per case (a missing `id` for `malformed`), and every app-wide condition for `appWide`.
     public static func samples(of name: SampleCase) -> [Self] {
         switch name {
         case .malformed: [.malformed(keyPath: "id")]
@@ -154,10 +166,12 @@ extension ProfileRepositoryError: SampledCases {
 }
 
 extension SignInError: SampledCases {
+    /// One name per case of `SignInError`.
     public enum SampleCase: CaseIterable {
         case canceled, failed, unknown, identityRejected, banned, unavailable, appWide
     }
 
+    /// The name of this error's case.
     public var sampleCase: SampleCase {
         switch self {
         case .canceled: .canceled
@@ -170,6 +184,7 @@ extension SignInError: SampledCases {
         }
     }
 
+    /// One sample per case; `appWide` only offline and timed out, the conditions sign-in can meet.
     public static func samples(of name: SampleCase) -> [Self] {
         switch name {
         case .canceled: [.canceled]
@@ -184,8 +199,10 @@ extension SignInError: SampledCases {
 }
 
 extension PaymentMethodsError: SampledCases {
+    /// One name per case of `PaymentMethodsError`.
     public enum SampleCase: CaseIterable { case noPaymentMethodsFound, appWide, unknown, cancelled }
 
+    /// The name of this error's case.
     public var sampleCase: SampleCase {
         switch self {
         case .noPaymentMethodsFound: .noPaymentMethodsFound
@@ -195,6 +212,7 @@ extension PaymentMethodsError: SampledCases {
         }
     }
 
+    /// One sample per case, and every app-wide condition for `appWide`.
     public static func samples(of name: SampleCase) -> [Self] {
         switch name {
         case .noPaymentMethodsFound: [.noPaymentMethodsFound]
@@ -206,8 +224,10 @@ extension PaymentMethodsError: SampledCases {
 }
 
 extension WalletPageError: SampledCases {
+    /// One name per case of `WalletPageError`.
     public enum SampleCase: CaseIterable { case noWallet, banned, inReview, appWide, unknown, cancelled }
 
+    /// The name of this error's case.
     public var sampleCase: SampleCase {
         switch self {
         case .noWallet: .noWallet
@@ -219,6 +239,7 @@ extension WalletPageError: SampledCases {
         }
     }
 
+    /// One sample per case, every review state for `inReview` and every app-wide condition for `appWide`.
     public static func samples(of name: SampleCase) -> [Self] {
         switch name {
         case .noWallet: [.noWallet]
@@ -232,11 +253,13 @@ extension WalletPageError: SampledCases {
 }
 
 extension TransferRepositoryError: SampledCases {
+    /// One name per case of `TransferRepositoryError`.
     public enum SampleCase: CaseIterable {
         case rejected, insufficientFunds, walletBanned, noWallet, notFound, keyReused, outcomeUnknown, notSent
         case unavailable, appWide, cancelled
     }
 
+    /// The name of this error's case.
     public var sampleCase: SampleCase {
         switch self {
         case .rejected: .rejected
@@ -253,6 +276,7 @@ extension TransferRepositoryError: SampledCases {
         }
     }
 
+    /// One sample per case, and every app-wide condition for `appWide`.
     public static func samples(of name: SampleCase) -> [Self] {
         switch name {
         case .rejected: [.rejected([FieldProblem(field: .amount, code: .tooLarge)])]
@@ -271,11 +295,13 @@ extension TransferRepositoryError: SampledCases {
 }
 
 extension TransferError: SampledCases {
+    /// One name per case of `TransferError`.
     public enum SampleCase: CaseIterable {
         case invalid, insufficientFunds, walletBanned, noWallet, notFound, outcomeUnknown, notSent, appWide, unknown
         case cancelled
     }
 
+    /// The name of this error's case.
     public var sampleCase: SampleCase {
         switch self {
         case .invalid: .invalid
@@ -291,6 +317,7 @@ extension TransferError: SampledCases {
         }
     }
 
+    /// One sample per case, and every app-wide condition for `appWide`.
     public static func samples(of name: SampleCase) -> [Self] {
         switch name {
         case .invalid: [.invalid([FieldProblem(field: .amount, code: .notPositive)])]

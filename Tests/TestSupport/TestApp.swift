@@ -114,24 +114,31 @@ public final class TestApp {
 public actor InMemorySessionStore: SessionStore {
     private var session: StoredSession?
 
+    /// Makes a store holding `session`, or signed out.
     public init(_ session: StoredSession? = nil) {
         self.session = session
     }
 
+    /// `memory`: the session is never written anywhere.
     public nonisolated var location: String { "memory" }
 
+    /// The session held now, or `nil` when signed out.
     public func load() -> StoredSession? { session }
 
+    /// Replaces the session.
     public func save(_ session: StoredSession) {
         self.session = session
     }
 
+    /// Saves `session` unless the store holds another session than the one `spentRefreshToken` came from; returns what
+    /// it holds afterwards.
     public func replace(_ session: StoredSession, after spentRefreshToken: String) -> StoredSession {
         if let current = self.session, !current.holds(.refreshToken(spentRefreshToken)) { return current }
         self.session = session
         return session
     }
 
+    /// Removes the session if it holds `credential`; otherwise returns the session it holds.
     public func remove(ifStillHolding credential: SessionCredential) -> SessionRemoval {
         guard let current = session else { return .absent }
         guard current.holds(credential) else { return .replaced(by: current) }
@@ -139,6 +146,7 @@ public actor InMemorySessionStore: SessionStore {
         return .removed
     }
 
+    /// Signs out; returns whether there was a session.
     public func clear() -> Bool {
         defer { session = nil }
         return session != nil
@@ -147,7 +155,10 @@ public actor InMemorySessionStore: SessionStore {
 
 /// One defect of a client report the app sent.
 public struct SentDefect: Hashable, Sendable {
+    /// The endpoint the report was for.
     public var endpoint: String
+    /// The defect's key path.
     public var keyPath: String
+    /// The defect's kind.
     public var kind: DefectKind
 }

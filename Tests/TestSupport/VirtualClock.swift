@@ -27,6 +27,7 @@ public final class VirtualClock: HTTPClock {
     private let autoAdvanceLimit: Duration?
     private let wallClockOrigin: Date
 
+    /// Makes a clock at instant zero; `wallClockOrigin` is the wall-clock date at that instant.
     public init(
         autoAdvance: Bool = true, autoAdvanceLimit: Duration? = nil,
         wallClockOrigin: Date = Date(timeIntervalSince1970: 1_800_000_000)
@@ -36,8 +37,10 @@ public final class VirtualClock: HTTPClock {
         self.wallClockOrigin = wallClockOrigin
     }
 
+    /// The virtual instant; it moves only by sleeping in auto-advance mode or through ``advance(by:)``.
     public var now: HTTPInstant { state.withLock { $0.now } }
 
+    /// `wallClockOrigin` plus the virtual time elapsed.
     public var wallClockNow: Date {
         let elapsed = now.sinceOrigin.components
         return wallClockOrigin.addingTimeInterval(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
@@ -49,6 +52,8 @@ public final class VirtualClock: HTTPClock {
     /// How many tasks are sleeping right now (manual mode).
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
+    /// Records the sleep, then returns at once in auto-advance mode (moving time to `deadline`), or waits for
+    /// ``advance(by:)`` to reach it. Throws `CancellationError` when the task is cancelled.
     public func sleep(until deadline: HTTPInstant) async throws(CancellationError) {
         if autoAdvance, autoAdvanceLimit.map({ deadline - now <= $0 }) ?? true {
             let cancelled = state.withLock { state -> Bool in

@@ -4,17 +4,18 @@ import Foundation
 public import Logging
 import SharedError
 
-/// The "Wrapping" article's facade: AuthenticationServices' delegate dance behind one
-/// `async throws(SignInError)` call.
+/// A facade that puts AuthenticationServices' delegate callbacks behind one `async throws(SignInError)` call.
 ///
-/// Fixes the article's seam, where the injected delegate was never connected to the controller: here the
-/// controller's delegate is set, and both are kept alive until the one callback has arrived.
+/// The controller's delegate is set to a bridge, and the controller and the bridge are both kept alive until the
+/// one callback has arrived.
 @MainActor
 public final class AppleSignInFacade {
     private let userAgent: any ASAuthorizationUserAgent
     private let logger: Logger
     private let journey: JourneyRecorder
 
+    /// Makes a facade whose sign-in sheet is answered by `userAgent`; vendor errors are logged and journeyed on
+    /// `logger`.
     public init(userAgent: SignInUserAgent, logger: Logger) {
         self.userAgent = userAgent.standIn
         self.logger = logger
@@ -80,6 +81,7 @@ public final class AppleSignInFacade {
 public struct AppleIDCredential: Hashable, Sendable {
     /// For `POST /v1/auth/apple` only; never logged.
     public var identityToken: String
+    /// Apple's stable identifier for the user; used as the user's id when the backend sends none.
     public var userID: String
     /// Only on the first sign-in, as with the real SDK.
     public var name: String?
@@ -105,7 +107,9 @@ private final class DelegateBridge: ASAuthorizationControllerDelegate {
 
 /// Who answers the sign-in sheet: a person at the terminal, or a script.
 public enum SignInUserAgent: Sendable {
+    /// Asks the person at the terminal to approve or cancel.
     case terminalPrompt
+    /// Gives `SignInAnswer` at once; on approval, Apple's identity token is `identityToken`.
     case scripted(SignInAnswer, identityToken: String = "apple-identity:ada")
 
     var standIn: any ASAuthorizationUserAgent {

@@ -12,6 +12,7 @@ public struct RemoteProfileRepository: ProfileRepository {
     private let call: RemoteCall<ProfileRepositoryError>
     private let baseURL: URL
 
+    /// Makes a repository that calls `baseURL` through `client` and reports decoding defects to `reporter`.
     public init(client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger) {
         self.baseURL = baseURL
         call = RemoteCall(
@@ -19,6 +20,8 @@ public struct RemoteProfileRepository: ProfileRepository {
             decodingFailure: { .malformed(keyPath: $0.keyPath) })
     }
 
+    /// The signed-in user's profile. Throws `.malformed(keyPath:)` when the id is missing or invalid, and passes on
+    /// the app-wide conditions (offline, timed out, session expired) and unexplained failures.
     public func fetchProfile() async throws(ProfileRepositoryError) -> UserProfile {
         try await call.perform(.getJSON(baseURL, Self.endpoint), endpoint: Self.endpoint) {
             (body: Data) throws(DecodingFailure) in try ProfileDecoder.decode(body)

@@ -32,6 +32,8 @@ public final class RemoteSignInService: SignInService {
         call = RemoteCall(client: client, reporter: reporter, logger: logger, ownAnswer: Self.ownAnswer)
     }
 
+    /// Runs the Apple sheet, exchanges its identity token for the app's tokens and saves the session; returns the user.
+    /// A session that cannot be saved is logged and lasts for this run only. Throws ``SignInError``.
     public func signIn() async throws(SignInError) -> SignedInUser {
         let credential = try await facade.authorize()
         secrets?.register(credential.identityToken, as: .token)

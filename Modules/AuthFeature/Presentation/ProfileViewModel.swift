@@ -17,6 +17,7 @@ public final class ProfileViewModel {
     private let repository: any ProfileRepository
     private let presenter: ScreenPresenter
 
+    /// Makes the view model; errors it does not present itself go to `router`.
     public init(repository: any ProfileRepository, router: any ErrorRouting, logger: Logger) {
         self.repository = repository
         self.presenter = ScreenPresenter(screen: Self.screen, router: router, logger: logger, origin: .data)

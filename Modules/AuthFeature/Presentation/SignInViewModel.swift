@@ -3,8 +3,8 @@ public import Logging
 public import Navigation
 import SharedError
 
-/// The sign-in screen's presentation logic, after "Wrapping": a cancelled sign-in is ignored (no alert, back to
-/// idle), the sheet's failures are a short indicator, and the account's problems get their own words.
+/// The sign-in screen's presentation logic: a cancelled sign-in is ignored (no alert, back to idle), the sheet's
+/// failures are a short indicator, and the account's problems get their own words.
 /// ``ScreenPresenter`` decides the rest.
 @MainActor
 public final class SignInViewModel {
@@ -17,6 +17,7 @@ public final class SignInViewModel {
     private let service: any SignInService
     private let presenter: ScreenPresenter
 
+    /// Makes the view model; errors it does not present itself go to `router`.
     public init(service: any SignInService, router: any ErrorRouting, logger: Logger) {
         self.service = service
         self.presenter = ScreenPresenter(screen: Self.screen, router: router, logger: logger, origin: .data)

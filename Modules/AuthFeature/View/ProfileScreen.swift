@@ -2,6 +2,7 @@ public import SharedError
 
 /// Draws the profile screen as terminal text.
 public enum ProfileScreen {
+    /// The screen as lines of text: name, email and avatar once loaded, then the error, in red when it is an alert.
     public static func render(_ state: ProfileState, style: TerminalStyle) -> String {
         var lines = [style.bold("Profile")]
         if let name = state.name {

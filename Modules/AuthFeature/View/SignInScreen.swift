@@ -2,6 +2,8 @@ public import SharedError
 
 /// Draws the sign-in screen as terminal text.
 public enum SignInScreen {
+    /// The screen as lines of text: the phase, the message in green, then the error (red for an alert, yellow
+    /// otherwise).
     public static func render(_ state: SignInState, style: TerminalStyle) -> String {
         var lines = [style.bold("Sign in")]
         switch state.phase {

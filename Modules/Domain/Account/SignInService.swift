@@ -3,6 +3,8 @@ public import SharedError
 /// Signs the user in with Apple and starts a session. Declared here, implemented in the auth feature's `Data/`
 /// (the vendor facade plus the token exchange).
 public protocol SignInService: Sendable {
+    /// Signs the user in and returns who they are. Throws ``SignInError``: `.canceled` when the user closed the sheet,
+    /// which callers must not present as an error.
     func signIn() async throws(SignInError) -> SignedInUser
 }
 

@@ -19,9 +19,12 @@ public struct HTTPChain: Sendable {
     public struct Settings: Sendable {
         /// One deadline for a whole call: attempts, backoff sleeps, refresh waits and body download.
         public var timeout: Duration
+        /// When and how often an idempotent call that failed for a transient reason is sent again.
         public var retryPolicy: RetryPolicy
+        /// How many token refreshes the chain may start in a window before it stops trying.
         public var refreshBudget: TokenRefreshCoordinator.Budget
 
+        /// Makes settings: a 10 s deadline per call, the default retry policy and refresh budget.
         public init(
             timeout: Duration = .seconds(10), retryPolicy: RetryPolicy = RetryPolicy(),
             refreshBudget: TokenRefreshCoordinator.Budget = .init()

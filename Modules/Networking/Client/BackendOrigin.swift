@@ -35,11 +35,13 @@ public struct BackendOrigin: Hashable, Sendable, Codable, CustomStringConvertibl
         self.init(url)
     }
 
+    /// Writes the origin as its ``value``, a single string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(value)
     }
 
+    /// The origin as `scheme://host:port`.
     public var description: String { value }
 
     /// Whether the host is this machine: `localhost`, `127.0.0.0/8` or `::1`. Plain http is accepted for these

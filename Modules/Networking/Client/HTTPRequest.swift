@@ -2,9 +2,13 @@ public import Foundation
 
 /// One HTTP call as the app describes it, before any decorator touches it.
 public struct HTTPRequest: Hashable, Sendable {
+    /// The HTTP method; it decides, with the `Idempotency-Key` header, whether the call may be retried.
     public var method: HTTPMethod
+    /// The whole address, with any query.
     public var url: URL
+    /// The header fields the app sets; the chain adds its own (authorization, request id).
     public var headers: HTTPHeaders
+    /// The bytes to send, or `nil` for none.
     public var body: Data?
     /// Identifies the call in logs, errors and the `X-Request-ID` header; the same for every attempt.
     public var id: String
@@ -13,6 +17,7 @@ public struct HTTPRequest: Hashable, Sendable {
     /// When the whole call must be over, on the chain's ``HTTPClock``; set by ``DeadlineHTTPClient``.
     public var deadline: HTTPInstant?
 
+    /// Makes a first attempt with no deadline; `id` is a fresh random request id unless given.
     public init(
         method: HTTPMethod,
         url: URL,
@@ -40,16 +45,23 @@ public struct HTTPRequest: Hashable, Sendable {
 
 /// Header names the chain reads or writes.
 public enum HeaderName {
+    /// `Authorization`, carrying the bearer token.
     public static let authorization = "Authorization"
+    /// `Idempotency-Key`: the same key on every send of one write, so the backend makes it once.
     public static let idempotencyKey = "Idempotency-Key"
+    /// `Retry-After`: how long the server asks the client to wait, in seconds or as an HTTP date.
     public static let retryAfter = "Retry-After"
+    /// `X-Request-ID`: the call's ``HTTPRequest/id``, the same for every attempt.
     public static let requestID = "X-Request-ID"
+    /// `Content-Type`.
     public static let contentType = "Content-Type"
+    /// `Content-Length`.
     public static let contentLength = "Content-Length"
 }
 
 /// Makes request identifiers: short, random, and free of anything about the user.
 public enum RequestID {
+    /// A new id such as `req-00f3a1c29b4e7d10`: `req-` and 16 hex digits from the system's random source.
     public static func make() -> String {
         var generator = SystemRandomNumberGenerator()
         let value = generator.next() as UInt64

@@ -2,8 +2,11 @@ public import Foundation
 
 /// What the server answered: any status, the headers and the whole (size-bounded) body.
 public struct HTTPResponse: Hashable, Sendable {
+    /// The HTTP status code, whatever it is; decorators decide which statuses are failures.
     public var status: Int
+    /// The response's header fields.
     public var headers: HTTPHeaders
+    /// The whole body, at most the transport's size limit; empty when there was none.
     public var body: Data
     /// Which send of the call this is the answer to (1 for the first; more after a retry or a replay).
     public var attempt: Int
@@ -11,6 +14,7 @@ public struct HTTPResponse: Hashable, Sendable {
     /// answer settles it once it has understood it (``JournalledWrite``).
     public var journalled: JournalledWrite?
 
+    /// Makes a response to the first attempt, not journalled.
     public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data(), attempt: Int = 1) {
         self.status = status
         self.headers = headers

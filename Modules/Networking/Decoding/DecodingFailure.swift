@@ -11,6 +11,7 @@ public struct DecodingFailure: Error, Hashable, Sendable {
     /// Fixed words about the rule that failed; never the value.
     public var detail: String
 
+    /// Makes a failure; `detail` must be fixed words, never the field's value.
     public init(keyPath: String, kind: DefectKind, detail: String) {
         self.keyPath = keyPath
         self.kind = kind
@@ -29,12 +30,15 @@ extension DecodingFailure {
 }
 
 extension DecodingFailure: JourneyDescribable, CustomStringConvertible, CategorizedError, Diagnosable {
+    /// `DecodingFailure.missing(id)`: the kind and the key path, never the value.
     public var journeyName: String { "DecodingFailure.\(kind.rawValue)(\(keyPath))" }
+    /// The journey name and the rule that failed.
     public var description: String { "\(journeyName): \(detail)" }
     /// The repository decides what a broken required field means for it.
     public var category: ErrorCategory { .unhandleableHere }
     /// Where the body broke the contract, found while the data layer decoded it.
     public var diagnostic: Diagnostic { Diagnostic(error: journeyName, layer: .data) }
+    /// The one ``diagnostic``.
     public var diagnostics: [Diagnostic] { [diagnostic] }
 }
 

@@ -105,7 +105,7 @@ extension KeyedDecodingContainer {
 extension KeyedDecodingContainer {
     /// Decodes through the container's own overloads for the common primitives. The generic
     /// `decode(_:forKey:)` makes JSONDecoder build a nested decoding context per field (an allocation each),
-    /// which made lenient decoding a third slower than strict; this keeps it level.
+    /// which would make lenient decoding slower than strict; this keeps them level.
     @inlinable
     func decodeValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         if T.self == String.self, let value = try decode(String.self, forKey: key) as? T { return value }

@@ -2,9 +2,13 @@
 ///
 /// The defects of the elements that were kept (a defaulted field, a novel enum value) are reported too.
 public struct LossyList<Element: Decodable & DefectReporting>: Decodable, DefectReporting {
+    /// The elements that decoded, in their original order.
     public var elements: [Element]
+    /// One defect per dropped element (with its index) and the defects of the elements that were kept.
     public var defects: [DecodingDefect]
 
+    /// Reads every element, dropping those that fail. Throws ``DecodingFailure`` `invalid` only when the value is not a
+    /// list.
     public init(from decoder: any Decoder) throws {
         var container: any UnkeyedDecodingContainer
         do {

@@ -18,12 +18,16 @@ public struct AuthenticatingHTTPClient: HTTPClient {
     private let coordinator: TokenRefreshCoordinator
     private let journey: JourneyRecorder
 
+    /// Makes the decorator; `coordinator` supplies tokens and runs the one refresh that concurrent expiries share.
     public init(decoratee: any HTTPClient, coordinator: TokenRefreshCoordinator, logger: Logger) {
         self.decoratee = decoratee
         self.coordinator = coordinator
         self.journey = JourneyRecorder(.networking, logger: logger)
     }
 
+    /// Sends `request` with the current bearer token, replaying it at most once after a refreshed or replaced token.
+    /// Throws `.sessionExpired` when nobody is signed in or the session could not be renewed; other failures pass
+    /// through.
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
         guard let token = await coordinator.currentToken() else {
             throw mapped(.sessionExpired, request: request, cause: "no signed-in session")

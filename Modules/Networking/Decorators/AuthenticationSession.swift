@@ -39,11 +39,14 @@ public struct AccessToken: Hashable, Sendable, CustomStringConvertible, CustomDe
     /// The raw value, for the `Authorization` header only.
     public let value: String
 
+    /// Wraps a raw token value.
     public init(_ value: String) {
         self.value = value
     }
 
+    /// `AccessToken(<redacted>)`: never the value.
     public var description: String { "AccessToken(\(Redaction.placeholder))" }
+    /// The same as ``description``: never the value.
     public var debugDescription: String { description }
 }
 

@@ -10,11 +10,14 @@ public struct BackendObservingHTTPClient: HTTPClient {
     private let decoratee: any HTTPClient
     private let observer: any BackendAnswerObserving
 
+    /// Makes the decorator; `observer` hears about every call that passes through.
     public init(decoratee: any HTTPClient, observer: any BackendAnswerObserving) {
         self.decoratee = decoratee
         self.observer = observer
     }
 
+    /// Sends `request` unchanged and returns or throws what the decoratee did, after telling the observer what the
+    /// answer says about the backend.
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
         do throws(HTTPClientError) {
             let response = try await decoratee.send(request)

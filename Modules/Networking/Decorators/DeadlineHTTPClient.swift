@@ -14,6 +14,7 @@ public struct DeadlineHTTPClient: HTTPClient {
     private let clock: any HTTPClock
     private let logger: Logger
 
+    /// Makes the decorator; each call must be over `timeout` after it starts, measured on `clock`.
     public init(decoratee: any HTTPClient, timeout: Duration, clock: any HTTPClock = SystemHTTPClock(), logger: Logger)
     {
         self.decoratee = decoratee
@@ -22,6 +23,8 @@ public struct DeadlineHTTPClient: HTTPClient {
         self.logger = logger
     }
 
+    /// Sends `request` with a deadline `timeout` from now, or its own deadline if that is earlier. Errors pass through
+    /// unchanged.
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
         var bounded = request
         let limit = clock.now + timeout

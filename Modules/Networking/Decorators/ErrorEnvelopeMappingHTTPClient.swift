@@ -19,6 +19,8 @@ public struct ErrorEnvelopeMappingHTTPClient: HTTPClient {
         self.journey = JourneyRecorder(.networking, logger: logger)
     }
 
+    /// Returns the decoratee's response unless its body is an error envelope. Throws
+    /// ``HTTPClientError/Kind/errorEnvelope(code:)`` for a `"status": "error"` body; other failures pass through.
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
         let response = try await decoratee.send(request)
         guard let envelope = try? JSONDecoder().decode(EnvelopeHead.self, from: response.body),

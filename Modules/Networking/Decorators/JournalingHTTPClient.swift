@@ -19,12 +19,15 @@ public struct JournalingHTTPClient: HTTPClient {
     private let journal: PendingWrites
     private let journey: JourneyRecorder
 
+    /// Makes the decorator over `journal`, which keeps keyed writes until their outcome is known.
     public init(decoratee: any HTTPClient, journal: PendingWrites, logger: Logger) {
         self.decoratee = decoratee
         self.journal = journal
         self.journey = JourneyRecorder(.networking, logger: logger)
     }
 
+    /// Sends a keyed write under the journal's key for it and returns the answer with its ``JournalledWrite`` for the
+    /// reader to settle; other requests pass through. Errors pass through unchanged.
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
         guard !request.method.isIdempotentByDefinition, let proposed = request.headers[HeaderName.idempotencyKey]
         else { return try await decoratee.send(request) }
@@ -74,10 +77,12 @@ public struct JournalledWrite: Hashable, Sendable {
         await journal.markUnknown(key: key)
     }
 
+    /// Whether both are the same key in the same journal.
     public static func == (lhs: JournalledWrite, rhs: JournalledWrite) -> Bool {
         lhs.key == rhs.key && lhs.journal === rhs.journal
     }
 
+    /// Hashes the key alone.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(key)
     }

@@ -22,6 +22,8 @@ public struct LoggingHTTPClient: HTTPClient {
         self.logger = logger
     }
 
+    /// Sends `request` unchanged and writes one redacted line for the attempt; returns or throws what the decoratee
+    /// did.
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
         // Building the redacted line costs microseconds: it is built for a `debug` logger, or for a failure (log
         // messages are autoclosures, and `target` is built on first use).

@@ -15,6 +15,7 @@ public struct RetryingHTTPClient: HTTPClient {
     private let random: any RandomSource
     private let journey: JourneyRecorder
 
+    /// Makes the decorator; `clock` and `random` time the backoff, so tests can make it instant and repeatable.
     public init(
         decoratee: any HTTPClient,
         policy: RetryPolicy = RetryPolicy(),
@@ -29,6 +30,8 @@ public struct RetryingHTTPClient: HTTPClient {
         self.journey = JourneyRecorder(.networking, logger: logger)
     }
 
+    /// Sends `request`, and sends an idempotent one again after a transient failure, up to the policy's attempts.
+    /// Throws the last failure when no attempt succeeded, with any `Retry-After` that was not waited for.
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
         var attempt = request
         var retry = 0

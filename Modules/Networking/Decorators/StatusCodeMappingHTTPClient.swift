@@ -4,9 +4,8 @@ public import SharedError
 
 /// Turns every status outside 200–299 into a typed ``HTTPClientError``; every 2xx passes through untouched.
 ///
-/// This fixes the TDD article's decorator, whose `default:` branch threw even for 200. The JSON error body's
-/// `error` code (`token_expired`, `wallet_banned`) and a `Retry-After` header are kept in the context, so the
-/// authentication and retry decorators can act on them.
+/// The JSON error body's `error` code (`token_expired`, `wallet_banned`) and a `Retry-After` header are kept in the
+/// context, so the authentication and retry decorators can act on them.
 public struct StatusCodeMappingHTTPClient: HTTPClient {
     private let decoratee: any HTTPClient
     private let secrets: SecretValues?
@@ -19,6 +18,8 @@ public struct StatusCodeMappingHTTPClient: HTTPClient {
         self.journey = JourneyRecorder(.networking, logger: logger)
     }
 
+    /// Returns a 2xx response untouched. Throws ``HTTPClientError`` with the status's kind, the server's error code and
+    /// any `Retry-After` for every other status; transport failures pass through.
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
         let response = try await decoratee.send(request)
         guard let kind = Self.kind(forStatus: response.status) else { return response }

@@ -14,9 +14,12 @@ import SharedError
 public actor TokenRefreshCoordinator {
     /// The refresh rate limit.
     public struct Budget: Sendable {
+        /// How many refreshes may start within one ``window``.
         public var maximumRefreshes: Int
+        /// The sliding time span the limit counts refreshes in.
         public var window: Duration
 
+        /// Makes a budget: 3 refreshes per 60 seconds unless told otherwise.
         public init(maximumRefreshes: Int = 3, window: Duration = .seconds(60)) {
             self.maximumRefreshes = maximumRefreshes
             self.window = window
@@ -25,9 +28,13 @@ public actor TokenRefreshCoordinator {
 
     /// Why no token could be had.
     public enum Failure: Error, Hashable, Sendable {
+        /// The session is over: the backend refused the refresh, or there is none.
         case sessionExpired
+        /// Too many refreshes started within the budget's window; none was started for this request.
         case budgetExhausted
+        /// The refresh call failed for a transport or server reason; the session is kept.
         case unavailable(HTTPClientError.Kind)
+        /// The waiting request was cancelled; the refresh goes on for the others.
         case cancelled
         /// The call's deadline came before the refresh finished; the refresh goes on for the others.
         case deadlinePassed
@@ -51,6 +58,7 @@ public actor TokenRefreshCoordinator {
         var waiters: [UInt64: CheckedContinuation<Result<AccessToken, Failure>, Never>] = [:]
     }
 
+    /// Makes a coordinator over `session`, with no refresh under way.
     public init(
         session: any AuthenticationSession, clock: any HTTPClock = SystemHTTPClock(), budget: Budget = Budget(),
         logger: Logger

@@ -13,12 +13,15 @@ public struct TransportJourneyHTTPClient: HTTPClient {
     private let clock: any HTTPClock
     private let journey: JourneyRecorder
 
+    /// Makes the decorator; `clock` measures how long a failed call waited.
     public init(decoratee: any HTTPClient, clock: any HTTPClock = SystemHTTPClock(), logger: Logger) {
         self.decoratee = decoratee
         self.clock = clock
         self.journey = JourneyRecorder(.networking, logger: logger)
     }
 
+    /// Sends `request` unchanged; for a failure other than cancellation it records one journey step at the transport,
+    /// then throws the same error.
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
         let started = clock.now
         do throws(HTTPClientError) {

@@ -10,6 +10,7 @@ public struct HTTPClientError: Error, Hashable, Sendable {
     /// Where and when: method, redacted URL, status, attempt, request id, body excerpt.
     public var context: HTTPErrorContext
 
+    /// Makes an error of `kind` with its redacted `context`.
     public init(kind: Kind, context: HTTPErrorContext) {
         self.kind = kind
         self.context = context
@@ -155,10 +156,12 @@ extension HTTPClientError: CategorizedError, Diagnosable {
             requestID: context.requestID)
     }
 
+    /// The one ``diagnostic``.
     public var diagnostics: [Diagnostic] { [diagnostic] }
 }
 
 extension HTTPClientError: JourneyDescribable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// `HTTPClientError.` and the kind's name, for example `HTTPClientError.server(503)`.
     public var journeyName: String { "HTTPClientError.\(kind.name)" }
 
     /// One line with the call's context: `HTTPClientError.forbidden: GET http://…/v1/wallet → 403 wallet_banned …`.

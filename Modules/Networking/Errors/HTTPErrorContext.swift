@@ -2,6 +2,7 @@ import Foundation
 
 /// Where a call failed, as a backend engineer wants to read it; every field is redacted or bounded.
 public struct HTTPErrorContext: Hashable, Sendable {
+    /// The method of the call that failed.
     public var method: HTTPMethod
     /// The URL with secret query values replaced.
     public var url: String
@@ -9,6 +10,7 @@ public struct HTTPErrorContext: Hashable, Sendable {
     public var status: Int?
     /// How many times the call was sent.
     public var attempt: Int
+    /// The call's `X-Request-ID`, the same for every attempt, to find it in the backend's logs.
     public var requestID: String
     /// At most 256 bytes of the response body, redacted.
     public var bodyExcerpt: String?
@@ -21,6 +23,8 @@ public struct HTTPErrorContext: Hashable, Sendable {
     /// The transport's own error code, for example `URLError(-1004)`.
     public var underlying: String?
 
+    /// Makes the context of a failed `request`: its method, redacted URL, attempt and request id, with what the answer
+    /// added.
     public init(
         request: HTTPRequest,
         status: Int? = nil,
@@ -46,9 +50,12 @@ public struct HTTPErrorContext: Hashable, Sendable {
 /// One field of the contract's 422 answer: `{"field": "amount", "code": "too_large", "message": …}`. The message is
 /// the server's wording and is not kept; the app words the code itself.
 public struct ServerFieldError: Hashable, Sendable {
+    /// The contract's name of the field, as sent.
     public var field: String
+    /// The contract's code for the problem (`too_large`), as sent.
     public var code: String
 
+    /// Makes one field's problem from the contract's names.
     public init(field: String, code: String) {
         self.field = field
         self.code = code

@@ -18,19 +18,27 @@ public actor PendingWrites {
     public struct Entry: Codable, Hashable, Sendable {
         /// Whether the write is being sent now, or its last send ended without telling whether it was made.
         public enum State: String, Codable, Hashable, Sendable {
+            /// A send is under way, in this process or another.
             case sending
+            /// The last send ended without telling whether the write was made; it is sent again under the same key.
             case unknown
         }
 
+        /// The backend the write was sent to; only that backend's journal sees it.
         public var origin: BackendOrigin
+        /// The HTTP method, uppercase (`POST`).
         public var method: String
         /// The path it was sent to: `/v1/transfers`.
         public var endpoint: String
         /// What was sent, canonical: JSON with sorted keys (so the same write always has the same body).
         public var body: String
+        /// The key every send of this write carries.
         public var idempotencyKey: String
+        /// Whether it is being sent or its outcome is unknown.
         public var state: State
+        /// When the write was first recorded, on the wall clock.
         public var firstSent: Date
+        /// When the backend forgets the key; the entry is dropped then.
         public var expires: Date
     }
 
@@ -39,9 +47,13 @@ public actor PendingWrites {
     /// The default bound.
     public static let defaultLimit = 100
 
+    /// The journal file, shared by processes; `nil` when the journal lives in this process only.
     public nonisolated let file: URL?
+    /// The backend whose writes this journal records and returns.
     public nonisolated let origin: BackendOrigin
+    /// How long an entry is kept before it expires.
     public nonisolated let lifetime: Duration
+    /// The most entries kept; the oldest are given up first. At least 1.
     public nonisolated let limit: Int
     private let now: @Sendable () -> Date
     private let logger: Logger

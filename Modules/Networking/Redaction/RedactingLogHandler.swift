@@ -25,26 +25,31 @@ public struct RedactingLogHandler: LogHandler {
         return RedactingLogHandler(writingTo: stream, verbose: verbose, secrets: secrets)
     }
 
+    /// The level of the handler it writes to; reading and setting both go to that handler.
     public var logLevel: Logger.Level {
         get { output.logLevel }
         set { output.logLevel = newValue }
     }
 
+    /// The metadata of the handler it writes to; scrubbed when a line is written, not when set.
     public var metadata: Logger.Metadata {
         get { output.metadata }
         set { output.metadata = newValue }
     }
 
+    /// The metadata provider of the handler it writes to.
     public var metadataProvider: Logger.MetadataProvider? {
         get { output.metadataProvider }
         set { output.metadataProvider = newValue }
     }
 
+    /// One metadata value of the handler it writes to.
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { output[metadataKey: key] }
         set { output[metadataKey: key] = newValue }
     }
 
+    /// Scrubs the event's message and metadata and passes it on; drops journey lines unless verbose.
     public func log(event: LogEvent) {
         if !verbose, event.metadata?["journey.action"] != nil { return }
         var scrubbed = event

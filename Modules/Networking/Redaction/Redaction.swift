@@ -7,6 +7,7 @@ public import SharedError
 /// pattern (a bearer token, an email, a secret JSON field), and by value for the secrets the app actually holds
 /// (``SecretValues``), which no pattern would recognise.
 public enum Redaction {
+    /// `[redacted]`: what every removed secret is replaced with.
     public static let placeholder = "[redacted]"
 
     /// Query items whose values are secret or personal, compared case-insensitively.

@@ -6,7 +6,7 @@
 /// - `Bearer` (any case), whitespace, then token characters (`A-Z a-z 0-9 . _ ~ + / = -`): `Bearer [redacted]`;
 /// - an email address (`local@domain.tld`, a top-level domain of two letters or more): `[redacted]`.
 ///
-/// Written by hand rather than as regular expressions: Swift's `Regex` spent about 50 µs per log line on these,
+/// Written by hand rather than as regular expressions: Swift's `Regex` costs about 50 µs per log line on these,
 /// and the journey recorder writes a line for every request (BENCHMARKS.md, bar 19). A differential test holds
 /// the passes to the regular expressions they replace. Bytes, not characters: a secret followed by a combining
 /// mark is still found. Whitespace is ASCII whitespace, as in JSON and HTTP.

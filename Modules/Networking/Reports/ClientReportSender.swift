@@ -15,15 +15,18 @@ import SharedError
 ///
 /// Give it a client WITHOUT the retry decorator: the outbox is its retry, on the next run rather than now.
 public final class ClientReportSender: ClientReporting {
+    /// Where reports go and how often they may be sent.
     public struct Configuration: Sendable {
         /// The full URL of `POST /v1/client-reports`.
         public var endpointURL: URL
+        /// The app's version, written into every report.
         public var appVersion: String
         /// How long a (endpoint, key path, kind) stays quiet after it was sent.
         public var window: Duration
         /// How many reports may wait in the queue.
         public var queueLimit: Int
 
+        /// Makes a configuration: the same defect is sent at most once per 10 minutes, and up to 100 reports may queue.
         public init(endpointURL: URL, appVersion: String, window: Duration = .seconds(600), queueLimit: Int = 100) {
             self.endpointURL = endpointURL
             self.appVersion = appVersion
@@ -81,6 +84,7 @@ public final class ClientReportSender: ClientReporting {
         queue.finish()
     }
 
+    /// Enqueues the defects of one decode for `endpoint` and returns at once; a clean report is ignored.
     public func submit(_ report: DecodingReport, endpoint: String) {
         guard !report.isClean else { return }
         for defect in report.defects {

@@ -20,10 +20,13 @@ public actor ReportOutbox {
     public struct Snapshot: Hashable, Sendable {
         /// Oldest first.
         public var entries: [PendingReport]
+        /// How many reports for this origin gave way to the bound since the outbox was last emptied.
         public var dropped: Int
 
+        /// The waiting reports alone, oldest first.
         public var pending: [ClientReport] { entries.map(\.report) }
 
+        /// Makes a snapshot; empty by default.
         public init(entries: [PendingReport] = [], dropped: Int = 0) {
             self.entries = entries
             self.dropped = dropped
@@ -33,8 +36,11 @@ public actor ReportOutbox {
     /// The default bound.
     public static let defaultLimit = 100
 
+    /// The outbox file, shared by processes; `nil` when reports wait in memory only.
     public nonisolated let file: URL?
+    /// The backend whose reports this outbox keeps and returns.
     public nonisolated let origin: BackendOrigin
+    /// The most reports kept for this origin; the oldest give way first. At least 1.
     public nonisolated let limit: Int
     private let logger: Logger
     /// What waits when there is no file, or the file cannot be used.
@@ -172,9 +178,12 @@ private struct OutboxEntry: Codable, Hashable {
 
 /// A report waiting in the outbox, with the id it is always sent under (its `Idempotency-Key`).
 public struct PendingReport: Hashable, Sendable {
+    /// The report's `Idempotency-Key`, the same for every send.
     public var id: String
+    /// The report as it will be sent.
     public var report: ClientReport
 
+    /// Pairs a waiting report with its id.
     public init(id: String, report: ClientReport) {
         self.id = id
         self.report = report

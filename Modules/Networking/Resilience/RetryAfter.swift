@@ -2,7 +2,9 @@ public import Foundation
 
 /// A `Retry-After` header: a number of seconds, or an HTTP date.
 public enum RetryAfter: Hashable, Sendable, CustomStringConvertible {
+    /// Wait this many seconds (never negative).
     case seconds(Int)
+    /// Wait until this moment on the wall clock.
     case date(Date)
 
     /// Parses `120` or `Sun, 06 Nov 1994 08:49:37 GMT` (RFC 9110 IMF-fixdate); anything else is `nil`.
@@ -28,6 +30,7 @@ public enum RetryAfter: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `120 s` for seconds, the IMF-fixdate for a date.
     public var description: String {
         switch self {
         case .seconds(let seconds): "\(seconds) s"

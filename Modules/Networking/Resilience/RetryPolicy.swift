@@ -9,6 +9,7 @@ public struct RetryPolicy: Hashable, Sendable {
     /// The longest `Retry-After` the client waits for; a longer one ends the call with the value on the error.
     public var maximumRetryAfter: Duration
 
+    /// Makes a policy: 3 attempts, backoff from 100 ms up to 2 s, and a `Retry-After` of at most 5 s waited for.
     public init(
         maximumAttempts: Int = 3,
         baseDelay: Duration = .milliseconds(100),

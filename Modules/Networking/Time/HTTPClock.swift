@@ -5,14 +5,18 @@ public struct HTTPInstant: Comparable, Hashable, Sendable {
     /// Time since the clock's origin.
     public var sinceOrigin: Duration
 
+    /// Makes the instant `sinceOrigin` after the clock's origin.
     public init(sinceOrigin: Duration) {
         self.sinceOrigin = sinceOrigin
     }
 
+    /// Whether `lhs` comes before `rhs`.
     public static func < (lhs: HTTPInstant, rhs: HTTPInstant) -> Bool { lhs.sinceOrigin < rhs.sinceOrigin }
+    /// The instant `rhs` after `lhs`.
     public static func + (lhs: HTTPInstant, rhs: Duration) -> HTTPInstant {
         HTTPInstant(sinceOrigin: lhs.sinceOrigin + rhs)
     }
+    /// The time from `rhs` to `lhs`; negative when `lhs` is earlier.
     public static func - (lhs: HTTPInstant, rhs: HTTPInstant) -> Duration { lhs.sinceOrigin - rhs.sinceOrigin }
 }
 
@@ -39,11 +43,16 @@ extension HTTPClock {
 public struct SystemHTTPClock: HTTPClock {
     private static let origin = ContinuousClock.now
 
+    /// Makes the real clock; every instance shares one origin, so their instants compare.
     public init() {}
 
+    /// Monotonic time since the process's first use of the clock.
     public var now: HTTPInstant { HTTPInstant(sinceOrigin: ContinuousClock.now - Self.origin) }
+    /// The system's current date.
     public var wallClockNow: Date { Date() }
 
+    /// Sleeps on `ContinuousClock` until `deadline`; returns at once when it has passed. Throws `CancellationError`
+    /// when the task is cancelled.
     public func sleep(until deadline: HTTPInstant) async throws(CancellationError) {
         do {
             try await ContinuousClock().sleep(until: Self.origin + deadline.sinceOrigin)

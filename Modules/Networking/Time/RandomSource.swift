@@ -6,8 +6,10 @@ public protocol RandomSource: Sendable {
 
 /// The system's random number generator.
 public struct SystemRandomSource: RandomSource {
+    /// Makes a source backed by the system's generator.
     public init() {}
 
+    /// A uniformly random value in `0...1`.
     public func nextUnitInterval() -> Double {
         Double.random(in: 0...1)
     }

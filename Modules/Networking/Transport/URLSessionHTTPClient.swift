@@ -12,12 +12,14 @@ import SharedError
 /// failures name their cause (`context.underlying`); ``TransportJourneyHTTPClient`` records them in the journey.
 /// Redirects are never followed (a 3xx is returned as it is), so a bearer token never reaches another origin.
 public final class URLSessionHTTPClient: HTTPClient {
+    /// What the transport is tuned with.
     public struct Configuration: Sendable {
         /// Bodies larger than this fail with ``HTTPClientError/Kind/bodyTooLarge(limit:)``.
         public var maximumBodyBytes: Int
         /// The time allowed for a request that carries no deadline of its own.
         public var defaultTimeout: Duration
 
+        /// Makes a configuration: a 4 MiB body limit and 30 s for requests without a deadline.
         public init(maximumBodyBytes: Int = 4 * 1024 * 1024, defaultTimeout: Duration = .seconds(30)) {
             self.maximumBodyBytes = maximumBodyBytes
             self.defaultTimeout = defaultTimeout
@@ -29,6 +31,8 @@ public final class URLSessionHTTPClient: HTTPClient {
     private let delegate: TransferDelegate
     private let clock: any HTTPClock
 
+    /// Makes a transport on an ephemeral session: no cache, no cookies, up to 64 connections per host. `clock` measures
+    /// the time left before a request's deadline.
     public init(configuration: Configuration = Configuration(), clock: any HTTPClock = SystemHTTPClock()) {
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.urlCache = nil
@@ -47,6 +51,9 @@ public final class URLSessionHTTPClient: HTTPClient {
         session.finishTasksAndInvalidate()
     }
 
+    /// Sends `request` once, without following redirects, and returns whatever status came back. Throws
+    /// ``HTTPClientError`` with a transport kind (offline, timed out, cancelled, connection lost, body too large,
+    /// invalid response) when no whole answer arrives by the deadline.
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
         guard !Task.isCancelled else {
             throw HTTPClientError(kind: .cancelled, context: HTTPErrorContext(request: request))

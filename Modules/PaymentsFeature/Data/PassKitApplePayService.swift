@@ -3,9 +3,8 @@ public import Logging
 import PassKitStandIn
 import SharedError
 
-/// Apple Pay behind a facade over PassKit (here its stand-in), with the article's mapping corrected:
-/// cannot make payments → `serviceNotAvailable`; can pay but no card for a supported network → `needsSetup`;
-/// otherwise `available`. (The article returned `needsSetup` exactly when a card WAS set up.)
+/// Apple Pay behind a facade over PassKit (here its stand-in): cannot make payments → `serviceNotAvailable`; can
+/// pay but no card for a supported network → `needsSetup`; otherwise `available`.
 public struct PassKitApplePayService: ApplePayService {
     private let supportedNetworks: [PKPaymentNetwork] = [.visa, .masterCard, .amex]
     private let device: PKSimulatedDevice.Configuration
@@ -17,6 +16,8 @@ public struct PassKitApplePayService: ApplePayService {
         self.journey = JourneyRecorder(.vendor, logger: logger)
     }
 
+    /// `available` when a card for Visa, Mastercard or Amex is set up, `needsSetup` when none is. Throws
+    /// `.serviceNotAvailable` when the device cannot make payments at all.
     public func fetchApplePay() throws(ApplePayError) -> ApplePay {
         let (canPay, hasCard) = PKSimulatedDevice.$current.withValue(device) {
             (

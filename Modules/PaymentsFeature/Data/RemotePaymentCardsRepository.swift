@@ -14,11 +14,15 @@ public struct RemotePaymentCardsRepository: PaymentCardsRepository {
     private let call: RemoteCall<PaymentCardsRepositoryError>
     private let baseURL: URL
 
+    /// Makes a repository that calls `baseURL` through `client`, which must map error envelopes; decoding defects go to
+    /// `reporter`.
     public init(client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger) {
         self.baseURL = baseURL
         call = RemoteCall(client: client, reporter: reporter, logger: logger, ownAnswer: Self.ownAnswer)
     }
 
+    /// The saved cards that decoded, malformed ones dropped and reported. Throws `.serviceDown` or `.cardsLocked` for
+    /// the envelope's codes, and passes on the app-wide conditions, cancellation and unexplained failures.
     public func fetchCards() async throws(PaymentCardsRepositoryError) -> [PaymentCard] {
         try await call.perform(.getJSON(baseURL, Self.endpoint), endpoint: Self.endpoint) {
             (body: Data) throws(DecodingFailure) in try PaymentCardsDecoder.decode(body)

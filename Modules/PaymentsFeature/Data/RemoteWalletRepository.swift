@@ -12,11 +12,15 @@ public struct RemoteWalletRepository: WalletRepository {
     private let call: RemoteCall<WalletRepositoryError>
     private let baseURL: URL
 
+    /// Makes a repository that calls `baseURL` through `client` and reports decoding defects to `reporter`.
     public init(client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger) {
         self.baseURL = baseURL
         call = RemoteCall(client: client, reporter: reporter, logger: logger, ownAnswer: Self.ownAnswer)
     }
 
+    /// The user's active wallet. Throws `.noWalletFound` (404 `wallet_not_found`), `.banned` (403 `wallet_banned`),
+    /// `.inReview` for a wallet under review, and passes on the app-wide conditions, cancellation and unexplained
+    /// failures.
     public func fetchWallet() async throws(WalletRepositoryError) -> Wallet {
         let wallet = try await call.perform(.getJSON(baseURL, Self.endpoint), endpoint: Self.endpoint) {
             (body: Data) throws(DecodingFailure) in try WalletDecoder.decode(body)

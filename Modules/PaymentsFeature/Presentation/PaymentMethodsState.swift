@@ -3,17 +3,22 @@ public import SharedError
 
 /// Everything the payment-methods screen shows, ready to draw.
 public struct PaymentMethodsState: Hashable, Sendable {
+    /// The wallet row; `nil` when the wallet was left out or not loaded yet.
     public var wallet: WalletItem?
+    /// One row per saved card, in the order the backend sent them.
     public var paymentCards: [CardItem] = []
+    /// The Apple Pay row; `nil` when Apple Pay was left out or not loaded yet.
     public var applePay: ApplePayItem?
     /// Nothing to pay with, and that is not an error.
     public var isEmpty = false
+    /// Whether a load is under way.
     public var isLoading = false
     /// An error this screen presents itself; app-wide errors go to Navigation instead.
     public var error: PresentationError?
     /// A short line under the title ("No payment methods").
     public var message: String?
 
+    /// Makes the state of a screen that has loaded nothing yet.
     public init() {}
 
     /// How many methods are on screen.
@@ -21,18 +26,27 @@ public struct PaymentMethodsState: Hashable, Sendable {
         (wallet == nil ? 0 : 1) + paymentCards.count + (applePay == nil ? 0 : 1)
     }
 
+    /// The wallet as one row.
     public struct WalletItem: Hashable, Sendable, Encodable {
+        /// The balance as written on screen: `EUR 12.50`.
         public var balance: String
     }
 
+    /// A saved card as one row.
     public struct CardItem: Hashable, Sendable, Encodable {
+        /// The backend's id for the card.
         public var id: String
+        /// The brand's name for people: `Visa`, `American Express`, or `Card` for one the app does not know.
         public var brand: String
+        /// The card's last four digits.
         public var last4: String
+        /// The expiry as `MM/YY`.
         public var expiry: String
+        /// The name on the card; empty when there is none.
         public var holderName: String
     }
 
+    /// Apple Pay as one row.
     public struct ApplePayItem: Hashable, Sendable, Encodable {
         /// `available` or `needs setup`.
         public var status: String

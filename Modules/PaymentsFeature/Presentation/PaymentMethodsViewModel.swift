@@ -16,6 +16,7 @@ public final class PaymentMethodsViewModel {
     private let loadPaymentMethods: any PaymentMethodsLoading
     private let presenter: ScreenPresenter
 
+    /// Makes the view model; errors it does not present itself go to `router`.
     public init(loadPaymentMethods: any PaymentMethodsLoading, router: any ErrorRouting, logger: Logger) {
         self.loadPaymentMethods = loadPaymentMethods
         self.presenter = ScreenPresenter(screen: Self.screen, router: router, logger: logger)

@@ -16,6 +16,7 @@ public final class WalletPageViewModel {
     private let loadWalletPage: any WalletPageLoading
     private let presenter: ScreenPresenter
 
+    /// Makes the view model; errors it does not present itself go to `router`.
     public init(loadWalletPage: any WalletPageLoading, router: any ErrorRouting, logger: Logger) {
         self.loadWalletPage = loadWalletPage
         self.presenter = ScreenPresenter(screen: Self.screen, router: router, logger: logger)

@@ -2,6 +2,7 @@ public import SharedError
 
 /// Draws the payment-methods screen as terminal text.
 public enum PaymentMethodsScreen {
+    /// The screen as lines of text: one line per method, the empty state, then the error in red.
     public static func render(_ state: PaymentMethodsState, style: TerminalStyle) -> String {
         var lines = [style.bold("Payment methods")]
         if let wallet = state.wallet {

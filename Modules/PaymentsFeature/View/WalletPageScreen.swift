@@ -2,6 +2,7 @@ public import SharedError
 
 /// Draws the wallet page as terminal text.
 public enum WalletPageScreen {
+    /// The page as lines of text: balance and status once loaded, the error (red for an alert), then the way forward.
     public static func render(_ state: WalletPageState, style: TerminalStyle) -> String {
         var lines = [style.bold("Wallet")]
         if let balance = state.balance {

@@ -3,11 +3,16 @@
 public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The error's journey name, for example `HTTPClientError.server(500)`.
     public var error: String
+    /// The layer the error was raised in.
     public var layer: JourneyLayer
+    /// The HTTP status, for a backend failure; `nil` otherwise.
     public var status: Int?
+    /// The `error` code of the backend's error body, when it had one.
     public var serverCode: String?
+    /// The call's `X-Request-ID`, to find it in the backend's logs; `nil` when no call was involved.
     public var requestID: String?
 
+    /// Makes a diagnostic; every field must be a name or code, never a value the user typed or the backend sent.
     public init(
         error: String, layer: JourneyLayer, status: Int? = nil, serverCode: String? = nil, requestID: String? = nil
     ) {
@@ -30,6 +35,7 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
 
 /// An error that can tell a developer where it came from (``Diagnostic``), for DEV builds and the log.
 public protocol Diagnosable {
+    /// What a developer needs about each failure behind the error; names and codes only, never values.
     var diagnostics: [Diagnostic] { get }
 }
 

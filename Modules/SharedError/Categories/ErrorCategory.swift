@@ -1,5 +1,5 @@
-/// The four general kinds of error from "Error Flow". What each means for the layer an error reaches is stated
-/// once, in ``ErrorPolicy``.
+/// The four general kinds of error every error declares one of. What each means for the layer an error reaches is
+/// stated once, in ``ErrorPolicy``.
 public enum ErrorCategory: String, Sendable, CaseIterable, Codable {
     /// Nothing to tell the user: they cancelled sign-in themselves, or the load they started was cancelled.
     case ignorable

@@ -1,7 +1,6 @@
-/// What each ``ErrorCategory`` means for the layer an error reaches: the one place the four categories of
-/// "Error Flow" get their meaning. Layers decide through it instead of through switches of their own that could
-/// disagree with the category an error declares; the boundary tests check every reaction of every layer against
-/// it.
+/// What each ``ErrorCategory`` means for the layer an error reaches: the one place the four categories get their
+/// meaning. Layers decide through it instead of through switches of their own that could disagree with the
+/// category an error declares; the boundary tests check every reaction of every layer against it.
 public enum ErrorPolicy {
     /// What a layer does with an error.
     public enum Reaction: String, Hashable, Sendable {

@@ -10,6 +10,7 @@ public final class LockedState<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
+    /// Makes the lock around `value`.
     public init(_ value: Value) {
         self.value = value
     }

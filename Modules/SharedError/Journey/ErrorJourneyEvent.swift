@@ -57,6 +57,8 @@ extension ErrorJourneyEvent: Codable {
         case layer, module, action, from, to, category, origin
     }
 
+    /// Reads an event as ``encode(to:)`` writes it; `to`, `category` and `origin` may be absent or `null`. Throws
+    /// `DecodingError` when a required field is missing.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(

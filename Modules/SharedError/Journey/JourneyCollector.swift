@@ -2,10 +2,12 @@ public import Logging
 
 /// One collected journey step and the log level it was recorded at.
 public struct JourneyEntry: Hashable, Sendable {
+    /// The step as it was recorded.
     public var event: ErrorJourneyEvent
     /// How loud the layer was about it: a missing wallet is `info`, a banned one `error`.
     public var level: Logger.Level
 
+    /// Pairs a step with the level it was logged at.
     public init(event: ErrorJourneyEvent, level: Logger.Level) {
         self.event = event
         self.level = level
@@ -16,6 +18,7 @@ public struct JourneyEntry: Hashable, Sendable {
 public final class JourneyCollector: Sendable {
     private let flows = LockedState<[JourneyFlowID?: [JourneyEntry]]>([:])
 
+    /// Makes an empty collector.
     public init() {}
 
     /// Appends an event to a flow; `nil` collects events recorded outside any flow.

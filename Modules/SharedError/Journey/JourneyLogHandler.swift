@@ -10,18 +10,23 @@ public struct JourneyLogHandler: LogHandler {
     /// Journey events are `info` or above (``Logging/Logger/recordJourney(_:level:file:function:line:)`` raises
     /// a lower level), so recording the journey never makes the code below build its `debug` and `trace` lines.
     public var logLevel: Logger.Level = .info
+    /// Metadata set on the handler; not used when picking out journey events.
     public var metadata: Logger.Metadata = [:]
+    /// A metadata provider set on the handler; not used when picking out journey events.
     public var metadataProvider: Logger.MetadataProvider?
 
+    /// Makes a handler that files the journey events it sees into `collector`.
     public init(collector: JourneyCollector) {
         self.collector = collector
     }
 
+    /// One value of ``metadata``.
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
+    /// Files the event into the collector under the current flow if it is a journey event; drops every other line.
     public func log(event: LogEvent) {
         guard let journeyEvent = JourneyMetadata.decode(event.metadata) else { return }
         collector.append(journeyEvent, level: event.level, to: JourneyFlow.current)

@@ -9,6 +9,7 @@ public struct PresentationError: Hashable, Sendable, Codable {
     /// An optional symbol name the view may draw next to the title.
     public var iconName: String?
 
+    /// Makes the words for an error; shown as an alert unless told otherwise.
     public init(
         title: String, message: String? = nil, presentation: PresentationMethod = .alert, iconName: String? = nil
     ) {

@@ -7,7 +7,9 @@
 public final class SecretValues: Sendable {
     /// What kind of secret a value is: a token is never shown; personal data may be shown to its owner.
     public enum Kind: Sendable {
+        /// A credential: always scrubbed.
         case token
+        /// Personal data (an email): scrubbed, except where it is shown to its owner.
         case personal
     }
 
@@ -16,6 +18,7 @@ public final class SecretValues: Sendable {
 
     private let values = LockedState<[String: Kind]>([:])
 
+    /// Makes an empty set of secrets.
     public init() {}
 
     /// Remembers `value` as a secret of `kind`.

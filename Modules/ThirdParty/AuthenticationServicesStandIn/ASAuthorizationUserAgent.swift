@@ -2,12 +2,15 @@ public import Foundation
 
 /// Decides an authorization request in place of the system's sign-in sheet.
 public protocol ASAuthorizationUserAgent: Sendable {
+    /// Decides `request`: an authorization on approval, or the failure the sheet reports. Must finish even when nobody
+    /// answers (treat it as a cancel).
     func decide(on request: ASAuthorizationAppleIDRequest) async -> Result<ASAuthorization, ASSheetFailure>
 }
 
 /// How the sheet can fail: with the SDK's own error, or with an error of another domain that the SDK passes
 /// through (as real SDKs sometimes do). The controller hands either to its delegate as Apple's does: untyped.
 public enum ASSheetFailure: Error, Hashable, Sendable {
+    /// A failure the SDK reports with its own code.
     case authorization(ASAuthorizationError)
     /// An error that is not an `ASAuthorizationError` at all.
     case foreign(CocoaError)
@@ -23,12 +26,19 @@ public enum ASSheetFailure: Error, Hashable, Sendable {
 
 /// The answers a person can give, and the failures the SDK can report.
 public enum ASScriptedAnswer: String, Hashable, Sendable, CaseIterable {
+    /// Approve, and hand out a credential for Ada Lovelace.
     case approve
+    /// Cancel, as closing the sheet does.
     case cancel
+    /// Fail with `ASAuthorizationError.failed`.
     case fail
+    /// Fail with `ASAuthorizationError.unknown`.
     case unknown
+    /// Fail with `ASAuthorizationError.invalidResponse`.
     case invalidResponse
+    /// Fail with `ASAuthorizationError.notHandled`.
     case notHandled
+    /// Fail with `ASAuthorizationError.notInteractive`.
     case notInteractive
     /// An error that is not an `ASAuthorizationError` at all, as SDKs sometimes pass through.
     case foreign
@@ -36,15 +46,18 @@ public enum ASScriptedAnswer: String, Hashable, Sendable, CaseIterable {
 
 /// Answers every request the same way, for scripts and tests.
 public struct ASScriptedUserAgent: ASAuthorizationUserAgent {
+    /// The answer given to every request.
     public let answer: ASScriptedAnswer
     /// The identity token to hand out on approval.
     public let identityToken: String
 
+    /// Makes an agent that always gives `answer`; on approval it hands out `identityToken`.
     public init(answer: ASScriptedAnswer, identityToken: String = "apple-identity:ada") {
         self.answer = answer
         self.identityToken = identityToken
     }
 
+    /// The scripted answer, at once: an authorization for Ada Lovelace on approval, otherwise the matching failure.
     public func decide(on request: ASAuthorizationAppleIDRequest) async -> Result<ASAuthorization, ASSheetFailure> {
         switch answer {
         case .approve:
@@ -77,6 +90,7 @@ public struct ASTerminalPromptUserAgent: ASAuthorizationUserAgent {
     private let write: @Sendable (String) -> Void
     private let identityToken: String
 
+    /// Makes a prompt that reads answers with `readLine` and writes questions with `write` (stderr by default).
     public init(
         identityToken: String = "apple-identity:ada",
         readLine: @escaping @Sendable () -> String? = { Swift.readLine() },
@@ -87,6 +101,7 @@ public struct ASTerminalPromptUserAgent: ASAuthorizationUserAgent {
         self.identityToken = identityToken
     }
 
+    /// Asks until a known answer is typed, then answers as ``ASScriptedUserAgent`` would; the end of input is a cancel.
     public func decide(on request: ASAuthorizationAppleIDRequest) async -> Result<ASAuthorization, ASSheetFailure> {
         write("Sign in with Apple (stand-in)\n")
         var answer: ASScriptedAnswer?

@@ -32,6 +32,9 @@ public struct RemoteTransferRepository: TransferRepository {
         lookingUp = RemoteCall(client: client, reporter: reporter, logger: logger, ownAnswer: Self.lookupAnswer)
     }
 
+    /// Sends `draft` under a proposed `Idempotency-Key` and returns the transfer the backend made. Throws the service's
+    /// own answers (`.rejected`, `.insufficientFunds`, `.walletBanned`, `.noWallet`, `.keyReused`), `.notSent` when
+    /// offline, and `.outcomeUnknown` when the write may have been made.
     public func send(_ draft: TransferDraft) async throws(TransferRepositoryError) -> Transfer {
         var body = [
             "toAccount": draft.toAccount, "amount": draft.amount.decimalText, "currency": draft.amount.currency,
@@ -44,6 +47,8 @@ public struct RemoteTransferRepository: TransferRepository {
         }
     }
 
+    /// The transfer with `id`, as the backend has it now. Throws `.notFound` for 404 `transfer_not_found`, and passes
+    /// on the app-wide conditions, cancellation and unexplained failures.
     public func transfer(id: String) async throws(TransferRepositoryError) -> Transfer {
         let path = Self.endpoint + "/" + (id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? id)
         return try await lookingUp.perform(.getJSON(baseURL, path), endpoint: Self.endpoint + "/{id}") {

@@ -20,6 +20,7 @@ public final class TransferFormViewModel {
     private let transfers: any TransferSending
     private let presenter: ScreenPresenter
 
+    /// Makes the view model; errors it does not present itself go to `router`.
     public init(transfers: any TransferSending, router: any ErrorRouting, logger: Logger) {
         self.transfers = transfers
         self.presenter = ScreenPresenter(screen: Self.screen, router: router, logger: logger)

@@ -3,6 +3,8 @@ public import SharedError
 
 /// Draws the transfer form and its receipt as terminal text.
 public enum TransferScreen {
+    /// The form as lines of text: each field with its problem in red, the receipt, the error, then the message. A
+    /// look-up with a blank form shows only its answer.
     public static func render(_ state: TransferFormState, style: TerminalStyle) -> String {
         var lines = [style.bold("Transfer")]
         let fields: [(String, String, TransferField)] = [

@@ -6,6 +6,8 @@ public import Networking
 ///
 /// The repository's own parser, public so that the fuzzing tests run exactly this code.
 public enum ProfileDecoder {
+    /// The profile in `body` and the defects found on the way: a bad name, email or avatar is defaulted or left out
+    /// and reported. Throws ``DecodingFailure`` when the body is not JSON or its `id` is missing or invalid.
     public static func decode(_ body: Data) throws(DecodingFailure) -> Decoded<UserProfile> {
         let decoded = try LenientJSONDecoder().decode(UserResponse.self, from: body)
         let user = decoded.value

@@ -18,6 +18,7 @@ public import SharedError
 /// - If the file cannot be written, the run goes on with the session in memory, unsaved.
 /// - The tokens it reads or writes are told to ``SecretValues``, so nothing the app writes can carry them.
 public actor FileSessionStore: SessionStore {
+    /// The session file; its lock file is `path` with `.lock` appended, in the same folder.
     public nonisolated let path: URL
     private let secrets: SecretValues?
     private let logger: Logger
@@ -26,12 +27,15 @@ public actor FileSessionStore: SessionStore {
     /// A session this run could not save: it is used for the rest of the run, whatever the file says.
     private var unsaved: StoredSession?
 
+    /// Makes a store for the file at `path`; nothing is read or created until the first call. Tokens it reads or writes
+    /// are registered with `secrets`.
     public init(path: URL, secrets: SecretValues? = nil, logger: Logger) {
         self.path = path
         self.secrets = secrets
         self.logger = logger
     }
 
+    /// The session file's path, for messages to the user.
     public nonisolated var location: String { path.path }
 
     /// Whether `path` may hold this app's session: nothing is there yet, or a session this app wrote that only its
@@ -81,6 +85,9 @@ public actor FileSessionStore: SessionStore {
         }
     }
 
+    /// Saves refreshed tokens under the lock unless the file now holds a session without `spentRefreshToken`, which is
+    /// kept and returned. Throws ``SessionStoreError`` when the file cannot be written; `session` is then kept in
+    /// memory for this run.
     public func replace(_ session: StoredSession, after spentRefreshToken: String) async throws(SessionStoreError)
         -> StoredSession
     {
@@ -111,6 +118,8 @@ public actor FileSessionStore: SessionStore {
         return session
     }
 
+    /// Removes the session file under the lock if it still holds `credential`; returns the newer session when another
+    /// holder replaced it. A file that cannot be changed is logged and the session is forgotten for this run only.
     public func remove(ifStillHolding credential: SessionCredential) async -> SessionRemoval {
         if let held = unsaved {
             guard held.holds(credential) else { return .replaced(by: held) }

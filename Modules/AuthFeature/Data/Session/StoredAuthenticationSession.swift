@@ -29,10 +29,14 @@ public struct StoredAuthenticationSession: AuthenticationSession {
         self.logger = logger
     }
 
+    /// The stored access token, or `nil` when nobody is signed in or the session belongs to another backend.
     public func currentAccessToken() async -> AccessToken? {
         await session().map { AccessToken($0.accessToken) }
     }
 
+    /// Calls `POST /v1/auth/refresh` with the stored refresh token and saves the new tokens (in memory only if the
+    /// store cannot write). Throws `.noSession`, `.invalidGrant` when the backend refused the token and no newer
+    /// session was stored, or `.unavailable` for any other failure.
     public func refreshAccessToken() async throws(TokenRefreshError) -> TokenRenewal {
         guard let session = await session() else { throw .noSession }
         let request = HTTPRequest.postJSON(baseURL, Self.endpoint, body: ["refreshToken": session.refreshToken])
@@ -72,6 +76,8 @@ public struct StoredAuthenticationSession: AuthenticationSession {
         return .refreshed(AccessToken(renewed.accessToken))
     }
 
+    /// Removes the session if it still holds `token` and returns `nil`; returns the newer access token when another
+    /// holder stored one for this backend.
     public func endSession(refusing token: AccessToken) async -> AccessToken? {
         switch await store.remove(ifStillHolding: .accessToken(token.value)) {
         case .replaced(let newer) where newer.origin == origin:

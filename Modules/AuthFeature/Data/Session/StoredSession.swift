@@ -3,18 +3,23 @@ public import Networking
 
 /// A signed-in session as it is kept on disk. Its descriptions never show the tokens.
 public struct StoredSession: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// The token sent as the bearer; never shown by the descriptions.
     public var accessToken: String
+    /// The token that `POST /v1/auth/refresh` exchanges for new tokens; never shown by the descriptions.
     public var refreshToken: String
     /// When the access token expires, as the backend said at sign-in or the last refresh.
     public var expiresAt: Date?
+    /// The backend's id for the signed-in user.
     public var userID: String
+    /// The name shown for the signed-in user.
     public var userName: String
     /// When the user signed in; kept across refreshes.
     public var signedInAt: Date?
-    /// The backend that issued the tokens; they are sent to no other. `nil` for a session an earlier version wrote,
-    /// which is sent nowhere (sign in again).
+    /// The backend that issued the tokens; they are sent to no other. `nil` for a session stored without an origin,
+    /// whose tokens are sent nowhere (sign in again).
     public var origin: BackendOrigin?
 
+    /// Makes a session from the tokens and user the backend returned; `origin` is the backend that issued them.
     public init(
         accessToken: String, refreshToken: String, expiresAt: Date?, userID: String, userName: String,
         signedInAt: Date? = nil, origin: BackendOrigin?
@@ -36,7 +41,9 @@ public struct StoredSession: Hashable, Sendable, CustomStringConvertible, Custom
         }
     }
 
+    /// The user id with the tokens redacted.
     public var description: String { "StoredSession(user: \(userID), tokens: [redacted])" }
+    /// The same as ``description``: tokens redacted.
     public var debugDescription: String { description }
 }
 
@@ -48,8 +55,8 @@ extension StoredSession: Codable {
         case format, accessToken, refreshToken, expiresAt, userID, userName, signedInAt, origin
     }
 
-    /// Reads a session written by this app: with the format marker, or (from an earlier version) without one but
-    /// with every field a session has.
+    /// Reads a session written by this app: with the format marker, or without one but with every field a session
+    /// has. Throws `DecodingError` for another format marker or a missing field.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let format = try container.decodeIfPresent(String.self, forKey: .format), format != Self.format {
@@ -66,6 +73,7 @@ extension StoredSession: Codable {
             origin: try container.decodeIfPresent(BackendOrigin.self, forKey: .origin))
     }
 
+    /// Writes every field with the format marker `errorflow-session/1`, so the store recognises the file as its own.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(Self.format, forKey: .format)
@@ -81,7 +89,9 @@ extension StoredSession: Codable {
 
 /// One of a session's tokens, as the backend refused it.
 public enum SessionCredential: Hashable, Sendable {
+    /// The access token the backend refused (`invalid_token`).
     case accessToken(String)
+    /// The refresh token the backend refused (`invalid_grant`).
     case refreshToken(String)
 }
 
@@ -94,6 +104,7 @@ public enum SessionStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     /// Another process held the session file's lock for too long; nothing was written.
     case busy(path: String)
 
+    /// The path and the problem, in words for the user; never the session.
     public var description: String {
         switch self {
         case .unwritable(let path, let reason): "cannot write the session file \(path): \(reason)"

@@ -2,10 +2,12 @@ public import Foundation
 
 /// An amount in a currency, kept exactly.
 public struct Money: Hashable, Sendable, Codable {
+    /// The exact amount in units of `currency` (euros, not cents).
     public var amount: Decimal
     /// ISO 4217 code, for example `EUR`.
     public var currency: String
 
+    /// Makes an amount; `amount` is kept exactly as given, without rounding.
     public init(amount: Decimal, currency: String) {
         self.amount = amount
         self.currency = currency

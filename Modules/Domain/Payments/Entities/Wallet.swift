@@ -1,9 +1,13 @@
 /// The user's wallet: a balance they can pay with.
 public struct Wallet: Hashable, Sendable, Codable {
+    /// The backend's id for the wallet.
     public var id: String
+    /// What the user can pay with from the wallet.
     public var balance: Money
+    /// Where the wallet stands; always `.active` for a wallet that arrived.
     public var status: WalletStatus
 
+    /// Makes a wallet, active unless told otherwise.
     public init(id: String, balance: Money, status: WalletStatus = .active) {
         self.id = id
         self.balance = balance
@@ -22,6 +26,8 @@ public enum WalletStatus: String, Hashable, Sendable, Codable {
 
 /// How far the review of a new wallet has got.
 public enum ReviewState: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The review has not started.
     case pending
+    /// The review is under way.
     case beingProcessed
 }

@@ -1,8 +1,8 @@
 public import Logging
 import SharedError
 
-/// The payment-methods screen's business rule, from "Error Flow": offer the wallet, the cards and Apple Pay if
-/// possible, leave out each source that fails, and fail only when nothing is left.
+/// The payment-methods screen's business rule: offer the wallet, the cards and Apple Pay if possible, leave out each
+/// source that fails, and fail only when nothing is left.
 ///
 /// - The sources are asked at once (concurrently), so one expired session costs one refresh for all of them; the
 ///   answers are then decided in a fixed order (wallet, cards, Apple Pay), so the result and the journey do not
@@ -11,7 +11,7 @@ import SharedError
 ///   the load quietly; an explained one (no wallet, locked cards, no Apple Pay) is left out; an unexplained one
 ///   (`default`: a service that failed) is left out too, but if nothing is left it makes the result an
 ///   ``UnknownBusinessError`` rather than "you have no payment methods".
-/// - "To error or not to error": here a missing wallet is no error at all, only an omission logged at `info`.
+/// - A missing wallet is no error here, only an omission logged at `info`.
 ///   App-wide conditions (offline, session over) stop the load: a partial list built on an unreachable backend
 ///   would mislead, and the user can pay with none of it.
 public struct LoadPaymentMethodsUseCase: PaymentMethodsLoading {
@@ -21,6 +21,7 @@ public struct LoadPaymentMethodsUseCase: PaymentMethodsLoading {
     private let flags: PaymentFeatureFlags
     private let journey: JourneyRecorder
 
+    /// Makes the use case over the three sources; a source turned off in `flags` is never asked.
     public init(
         wallets: any WalletRepository,
         cards: any PaymentCardsRepository,
@@ -35,6 +36,9 @@ public struct LoadPaymentMethodsUseCase: PaymentMethodsLoading {
         self.journey = JourneyRecorder(.domain, logger: logger)
     }
 
+    /// The methods of every source that answered, in the order wallet, cards, Apple Pay. Throws
+    /// `.noPaymentMethodsFound` when every source was left out for an explained reason, `.unknown` when nothing is left
+    /// and one failed unexplained, and the app-wide condition or `.cancelled` that stopped the load.
     public func execute() async throws(PaymentMethodsError) -> [PaymentMethod] {
         // Typed throws do not cross `async let`: each source answers with a Result of its own error type.
         async let wallet =

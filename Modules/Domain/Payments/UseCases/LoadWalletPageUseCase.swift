@@ -7,11 +7,13 @@ public struct LoadWalletPageUseCase: WalletPageLoading {
     private let wallets: any WalletRepository
     private let journey: JourneyRecorder
 
+    /// Makes the use case over `wallets`; each failure is recorded in the journey at the domain layer.
     public init(wallets: any WalletRepository, logger: Logger) {
         self.wallets = wallets
         self.journey = JourneyRecorder(.domain, logger: logger)
     }
 
+    /// The user's wallet. Throws the page's error for the repository's failure, as ``pageError(for:)`` decides it.
     public func execute() async throws(WalletPageError) -> Wallet {
         do throws(WalletRepositoryError) {
             return try await wallets.fetchWallet()

@@ -4,8 +4,11 @@ public import SharedError
 /// A transfer the user confirmed, checked before anything is sent: an account, a positive amount with at most two
 /// decimals, a currency code and an optional note.
 public struct TransferDraft: Hashable, Sendable {
+    /// The receiving account, trimmed and never empty.
     public let toAccount: String
+    /// A positive amount with at most two decimals, in a three-letter uppercase currency.
     public let amount: Money
+    /// The note, trimmed and at most ``noteLimit`` characters; `nil` when none or empty.
     public let note: String?
 
     /// The longest note the app sends.
@@ -63,18 +66,23 @@ public struct TransferDraft: Hashable, Sendable {
 
 /// A field of the transfer form, as the contract names it; a field the app does not know is the whole form's.
 public enum TransferField: String, Hashable, Sendable, CaseIterable {
+    /// The contract's form fields.
     case toAccount, amount, currency, note
+    /// A problem with the form as a whole, or with a field the app does not know.
     case form
 }
 
 /// What is wrong with one field: found by the app before sending, or told by the backend (422).
 public struct FieldProblem: Hashable, Sendable, JourneyDescribable {
+    /// Which field is wrong.
     public var field: TransferField
+    /// What is wrong with it.
     public var code: Code
 
     /// The field alone (`amount`): which field, never what was typed.
     public var journeyName: String { field.rawValue }
 
+    /// Makes a problem for `field`; it never carries what was typed.
     public init(field: TransferField, code: Code) {
         self.field = field
         self.code = code
@@ -82,10 +90,15 @@ public struct FieldProblem: Hashable, Sendable, JourneyDescribable {
 
     /// Why the field is wrong. The backend's codes map to these; one the app does not know is `other`.
     public enum Code: Hashable, Sendable {
+        /// The field is empty.
         case required
+        /// The field cannot be read (for an amount: not digits with at most two decimals).
         case invalid
+        /// The field is longer or larger than allowed.
         case tooLarge
+        /// The amount is zero or less.
         case notPositive
+        /// A backend code the app does not know, kept as sent.
         case other(String)
 
         /// The contract's code (`too_large`) as the app's.

@@ -11,11 +11,15 @@ public struct SendTransferUseCase: TransferSending {
     private let transfers: any TransferRepository
     private let journey: JourneyRecorder
 
+    /// Makes the use case over `transfers`; each failure is recorded in the journey at the domain layer.
     public init(transfers: any TransferRepository, logger: Logger) {
         self.transfers = transfers
         self.journey = JourneyRecorder(.domain, logger: logger)
     }
 
+    /// Validates the form, then sends the draft once under its key and returns the transfer the backend made. Throws
+    /// `.invalid` with every field problem before anything is sent, or the screen's error for the repository's failure
+    /// (``transferError(for:)``).
     public func send(toAccount: String, amount: String, currency: String, note: String?) async throws(TransferError)
         -> Transfer
     {
@@ -36,6 +40,8 @@ public struct SendTransferUseCase: TransferSending {
         }
     }
 
+    /// The transfer with `id` as it stands now. Throws the screen's error for the repository's failure
+    /// (``transferError(for:)``).
     public func status(of id: String) async throws(TransferError) -> Transfer {
         do throws(TransferRepositoryError) {
             return try await transfers.transfer(id: id)
