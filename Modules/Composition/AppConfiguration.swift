@@ -44,6 +44,8 @@ public struct AppConfiguration {
     /// The chain's randomness: the retry jitter.
     public var random: any RandomSource = SystemRandomSource()
 
+    /// A configuration for the backend at `baseURL`, with the session, vendor services and transport the app runs
+    /// on; the chain, clock and randomness keep their production defaults until changed.
     public init(
         baseURL: URL, sessionStore: any SessionStore, outboxFile: URL? = nil, journalFile: URL? = nil,
         environment: AppEnvironment, applePay: any ApplePayService, appleSignIn: AppleSignInFacade,

@@ -6,6 +6,7 @@ import SharedError
 public final class BackendUsage: BackendAnswerObserving {
     private let answers = LockedState<[BackendAnswer]>([])
 
+    /// Keeps what one remote call said about the backend.
     public func observe(_ answer: BackendAnswer, endpoint: String) {
         answers.withLock { $0.append(answer) }
     }

@@ -31,6 +31,8 @@ public final class ComposedApp {
     private let chain: HTTPChain
     private var logger: Logger { configuration.logger }
 
+    /// Builds the whole app from `configuration`: the chain, the session, the report sender, the journal and the
+    /// router. Nothing is sent until a screen loads.
     public init(_ configuration: AppConfiguration) {
         self.configuration = configuration
         let logger = configuration.logger

@@ -7,13 +7,16 @@ public import LoopbackHosting
 ///
 /// `errorflow` starts one per run (port 0), and `errorflow serve` one that stays up. Only App and tests use it.
 public final class DemoBackend: Sendable {
+    /// The scenario this backend plays for every request.
     public let scenario: DemoScenario
     private let host: LoopbackHost
     private let record: ServerRecord
     private let faults: FaultInjector?
     private let ledger: TransferLedger
 
+    /// The port the backend listens on, on 127.0.0.1.
     public var port: Int { host.port }
+    /// `http://127.0.0.1:<port>`, the base URL a client talks to.
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
 
     private init(

@@ -10,6 +10,7 @@ import ServiceLifecycle
 /// deliberate delays short, the server finishes the responses in flight, then closes. (Cancelling a server
 /// mid-response would tear down its body writers.)
 public final class LoopbackHost: Sendable {
+    /// The port the server listens on, as the system picked it.
     public let port: Int
     private let group: ServiceGroup
     private let runner: Task<String?, Never>
@@ -69,6 +70,7 @@ public enum LoopbackHostError: Error, Hashable, Sendable, CustomStringConvertibl
     /// Nothing listens on the port: `reason` says why in a few words (the port is in use, not allowed, …).
     case couldNotBind(port: Int, reason: String)
 
+    /// One line: the address and why nothing listens there.
     public var description: String {
         switch self {
         case .couldNotBind(let port, let reason): "could not listen on 127.0.0.1:\(port): \(reason)"

@@ -4,6 +4,7 @@ public actor StopSignal {
     private var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
     private var nextID: UInt64 = 0
 
+    /// A signal that has not fired yet.
     public init() {}
 
     /// Wakes every waiter, now and from now on.

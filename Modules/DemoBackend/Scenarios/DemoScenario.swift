@@ -1,4 +1,4 @@
-/// Every scenario the demo backend can play, by its catalog name (`cli-and-scenarios.md`).
+/// Every scenario the demo backend can play, by its catalog name.
 ///
 /// The backend plays the server side of each one; the app plays the client side (the simulated devices, the
 /// answer to the sign-in sheet, a closed port for `offline`).
@@ -48,11 +48,16 @@ public enum DemoScenario: String, Hashable, Sendable, CaseIterable {
 
 /// The session a scenario starts from: the backend accepts these tokens from its start.
 public struct SeedSession: Hashable, Sendable, CustomStringConvertible {
+    /// The access token the backend accepts from its start.
     public var accessToken: String
+    /// The refresh token the backend accepts from its start.
     public var refreshToken: String
+    /// The id of the user the session belongs to.
     public var userID: String
+    /// The name of the user the session belongs to.
     public var userName: String
 
+    /// A seed with these tokens, for the demo user unless told otherwise.
     public init(accessToken: String, refreshToken: String, userID: String = "u-1", userName: String = "Ada Lovelace") {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
@@ -65,6 +70,7 @@ public struct SeedSession: Hashable, Sendable, CustomStringConvertible {
         SeedSession(accessToken: TokenMint.make("at"), refreshToken: TokenMint.make("rt"))
     }
 
+    /// The user, never the tokens.
     public var description: String { "SeedSession(user: \(userID), tokens: [redacted])" }
 }
 
@@ -79,15 +85,20 @@ enum TokenMint {
 
 /// Who the demo backend says the signed-in user is.
 public struct DemoUser: Hashable, Sendable, CustomStringConvertible {
+    /// The name `/v1/me` and sign-in answer with.
     public var name: String
+    /// The email `/v1/me` answers with.
     public var email: String
 
+    /// A user with this name and email.
     public init(name: String, email: String) {
         self.name = name
         self.email = email
     }
 
+    /// The demo's user, Ada Lovelace.
     public static let ada = DemoUser(name: "Ada Lovelace", email: "ada@example.com")
 
+    /// A placeholder: the user's name and email are personal and stay out of logs.
     public var description: String { "DemoUser([redacted])" }
 }

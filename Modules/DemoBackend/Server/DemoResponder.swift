@@ -358,16 +358,21 @@ struct ConnectionDropped: Error {}
 /// `ClientReport` schema: a required field missing, a field `null` or of the wrong type, an empty `endpoint` or
 /// `keyPath`, a `kind` other than `missing`, `invalid` or `novel`. Fields the schema does not name are ignored.
 public struct ReceivedReport: Hashable, Sendable, Decodable {
+    /// One entry of a received report: where the body broke and how.
     public struct Failure: Hashable, Sendable, Decodable {
         /// The kinds of failure the contract names.
         static let kinds: Set = ["missing", "invalid", "novel"]
 
+        /// The JSON path of the field, never empty.
         public var keyPath: String
+        /// `missing`, `invalid` or `novel`.
         public var kind: String
+        /// What the client said about it, if anything.
         public var detail: String?
 
         private enum CodingKeys: String, CodingKey { case keyPath, kind, detail }
 
+        /// Decodes one entry, refusing an empty key path or a kind the contract does not name.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             keyPath = try container.decode(String.self, forKey: .keyPath)
@@ -380,12 +385,16 @@ public struct ReceivedReport: Hashable, Sendable, Decodable {
         }
     }
 
+    /// The endpoint whose answer the report is about.
     public var endpoint: String
+    /// What broke in that answer, one entry per field.
     public var failures: [Failure]
+    /// The app version that sent the report, if it said.
     public var appVersion: String?
 
     private enum CodingKeys: String, CodingKey { case endpoint, failures, appVersion }
 
+    /// Decodes a report, refusing one that breaks the contract's `ClientReport` schema.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         endpoint = try container.decode(String.self, forKey: .endpoint)

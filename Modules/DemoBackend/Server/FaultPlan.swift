@@ -9,6 +9,7 @@ public struct FaultPlan: Hashable, Sendable {
     /// that call whatever order the calls arrive in.
     public static let callHeader = "X-Load-Call"
 
+    /// Faults for a share `rate` of the calls (clamped to 0…1), drawn the same way for the same `seed`.
     public init(rate: Double, seed: UInt64) {
         self.rate = min(max(rate, 0), 1)
         self.seed = seed
