@@ -93,6 +93,7 @@ let package = Package(
             dependencies: ["Domain", "Networking", "Navigation", "SharedError", logging],
             path: "Modules/TransfersFeature"
         ),
+        // new-feature: feature targets
 
         // MARK: Composition root (a library: the CLI, the demo and the tests compose the app through it)
         .target(
@@ -100,6 +101,7 @@ let package = Package(
             dependencies: [
                 "AuthFeature", "PaymentsFeature", "TransfersFeature", "Navigation", "Networking", "Domain",
                 "SharedError", logging,
+                // new-feature: composition dependencies
             ],
             path: "Modules/Composition"
         ),
@@ -112,6 +114,7 @@ let package = Package(
                 "Domain", "SharedError", "PrivateFiles", "AsyncHTTPTransport",
                 "DemoBackend", "LoopbackHosting",  // demo
                 argumentParser, logging, mustache,
+                // new-feature: app dependencies
             ],
             path: "App"
         ),
@@ -184,6 +187,7 @@ let package = Package(
             ],
             path: "Tests/TransfersFeatureTests"
         ),
+        // new-feature: test targets
         .testTarget(
             name: "AppTests",
             dependencies: [
@@ -209,6 +213,16 @@ let package = Package(
                 permissions: [.writeToPackageDirectory(reason: "It deletes the demo's files and its marked lines.")]
             ),
             path: "Plugins/RemoveDemo"
+        ),
+        .plugin(
+            name: "NewFeature",
+            capability: .command(
+                intent: .custom(
+                    verb: "new-feature",
+                    description: "Add a read-only feature that builds, passes its tests and runs in the tour."),
+                permissions: [.writeToPackageDirectory(reason: "It writes the feature's files and adds its lines.")]
+            ),
+            path: "Plugins/NewFeature"
         ),
     ],
     swiftLanguageModes: [.v6]

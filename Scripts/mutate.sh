@@ -177,36 +177,8 @@ if command -v flock > /dev/null; then
 fi
 rm -f "$logs"/*.log
 
-# Copy the repository's files (tracked, and untracked but not ignored) whose content differs, and delete files the
-# repository no longer has. Unchanged files keep their timestamps, so the kept .build stays incremental.
 say "refreshing ${scratch#"$root/"} from the repository"
-git -C "$root" ls-files -z --cached --others --exclude-standard |
-    timeout 300 python3 -c '
-import filecmp, os, shutil, sys
-root, scratch = sys.argv[1], sys.argv[2]
-wanted = {name for name in sys.stdin.buffer.read().decode().split("\0") if name}
-wanted = {name for name in wanted if os.path.isfile(os.path.join(root, name))}
-if os.path.isfile(os.path.join(root, "Package.resolved")):
-    wanted.add("Package.resolved")  # git-ignored, but it pins what the scratch copy resolves
-copied = 0
-for name in sorted(wanted):
-    source, target = os.path.join(root, name), os.path.join(scratch, name)
-    if not os.path.isfile(target) or not filecmp.cmp(source, target, shallow=False):
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        shutil.copy2(source, target)
-        copied += 1
-removed = 0
-for folder, subfolders, names in os.walk(scratch):
-    relative = os.path.relpath(folder, scratch)
-    if relative == ".":
-        subfolders[:] = [name for name in subfolders if name != ".build"]
-    for name in names:
-        path = os.path.normpath(os.path.join(relative, name))
-        if path not in wanted:
-            os.remove(os.path.join(scratch, path))
-            removed += 1
-print(f"    {len(wanted)} files: {copied} copied, {removed} removed")
-' "$root" "$scratch"
+"$root/Scripts/refresh-scratch.sh" "$scratch"
 
 # --- building and testing ----------------------------------------------------------------------------------------
 # Each build or test run gets a session of its own, so that what it leaves behind can be ended by session id:

@@ -296,6 +296,7 @@ extension DemoScenario {
                     .networking: [.mapped, .mapped, .mapped, .mapped], .data: [.mapped], .domain: [.forwarded],
                     .presentation: [.forwarded], .navigation: [.routed],
                 ], stopsAt: .navigation)
+        // new-feature: plans
         }
     }
 

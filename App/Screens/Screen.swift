@@ -5,6 +5,7 @@ enum Screen: String, Hashable, Sendable, CaseIterable, Codable {
     case signin
     case profile
     case transfer
+    // new-feature: screens
 
     /// Whether the screen's calls carry the signed-in session.
     var needsSession: Bool { self != .signin }

@@ -112,6 +112,7 @@ struct ScreenRun {
                 TransferScreen.render(viewModel.state, style: style), viewModel.state,
                 viewModel.state.error ?? (viewModel.state.fieldErrors.isEmpty ? nil : Self.fieldsToFix)
             )
+        // new-feature: screen runs
         }
         let alert = app.router.presentedError
         var screenText = text

@@ -28,8 +28,8 @@ public final class ComposedApp {
     /// The saved cards, from the backend's legacy service.
     public let cards: any PaymentCardsRepository
 
-    private let chain: HTTPChain
-    private var logger: Logger { configuration.logger }
+    let chain: HTTPChain
+    var logger: Logger { configuration.logger }
 
     /// Builds the whole app from `configuration`: the chain, the session, the report sender, the journal and the
     /// router. Nothing is sent until a screen loads.

@@ -205,6 +205,7 @@ struct Expectation: Sendable, CustomTestStringConvertible {
             scenario: .transferSessionEnds, outcome: "routed", exitCode: 1,
             steps: ["navigation routed AppWideCondition.sessionExpired → signIn"],
             screen: ["DE89 3704 0044 0532 0130 00", "12.50", "routed to sign-in"], backendTransfers: 0),
+        // new-feature: expectations
     ]
 }
 

@@ -41,6 +41,7 @@ public enum DemoScenario: String, Hashable, Sendable, CaseIterable {
     case transferPending = "transfer-pending"
     case transferOffline = "transfer-offline"
     case transferSessionEnds = "transfer-session-ends"
+    // new-feature: scenarios
 
     /// How long the slow backend takes to answer `/v1/wallet`; the client's deadline is shorter.
     public static let slowAnswerDelay: Duration = .seconds(5)

@@ -27,6 +27,7 @@ struct DemoResponder: HTTPResponder {
         ("/v1/auth/apple", [.post]), ("/v1/auth/refresh", [.post]), ("/v1/client-reports", [.post]),
         ("/v1/me", [.get, .head]), ("/v1/wallet", [.get, .head]), ("/v1/payment-cards", [.get, .head]),
         ("/v1/transfers", [.post]), ("/v1/transfers/{id}", [.get, .head]),
+        // new-feature: routes
     ]
 
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
@@ -79,6 +80,7 @@ struct DemoResponder: HTTPResponder {
             switch path {
             case "/v1/me": return profile()
             case "/v1/wallet": return await wallet()
+            // new-feature: answers
             default: return await paymentCards()
             }
         }
