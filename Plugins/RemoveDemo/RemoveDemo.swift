@@ -33,7 +33,23 @@ struct RemoveDemo: CommandPlugin {
             return
         }
         try plan.apply()
+        format(plan.rewrites.map(\.0).filter { $0.pathExtension == "swift" }, in: root)
         print("remove-demo: done; now `swift build --build-tests && swift test`")
+    }
+
+    /// Runs `swift format` over the Swift files it rewrote, with the package's own settings, so that the lines
+    /// around what went stay lint-clean; a toolchain without it leaves them as rewritten.
+    private func format(_ files: [URL], in root: URL) {
+        guard !files.isEmpty else { return }
+        let format = Process()
+        format.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        format.arguments = ["swift", "format", "--in-place"] + files.map(\.path)
+        format.currentDirectoryURL = root
+        guard (try? format.run()) != nil else {
+            print("remove-demo: `swift format` did not run; format the rewritten files before the lint")
+            return
+        }
+        format.waitUntilExit()
     }
 
     /// `git status --porcelain` of `root`, or `nil` when it is not a git checkout.

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// ARCHITECTURE.md's "Who owns which error" names every error type the modules declare in public, so the table a
+/// newcomer reads to learn where an error belongs cannot fall behind the code.
+@Suite("Every public error type has its owner in ARCHITECTURE.md")
+struct OwnershipTableTests {
+    @Test func everyPublicErrorTypeOfTheModulesIsInTheTable() throws {
+        let section = try OwnershipTable.section(of: PackageRoot.read("ARCHITECTURE.md"))
+        let declared = try PackageRoot.swiftFiles(under: ["Modules"]).flatMap { path in
+            OwnershipTable.publicErrorTypes(in: try PackageRoot.read(path))
+        }
+
+        #expect(!declared.isEmpty)
+        #expect(OwnershipTable.missing(Set(declared), from: section) == [])
+    }
+
+    @Test func aTypeTheTableDoesNotNameIsFound() {
+        let section = "| Data | `WalletRepositoryError` (`banned`) | … | … |"
+        let source = """
+            public enum WalletRepositoryError: Error {}
+            public struct OrdersRepositoryError: Error {}
+            enum InternalError: Error {}
+            """
+
+        let missing = OwnershipTable.missing(Set(OwnershipTable.publicErrorTypes(in: source)), from: section)
+
+        #expect(missing == ["OrdersRepositoryError"])
+    }
+}
+
+/// Reading the table and the declarations it must name.
+enum OwnershipTable {
+    /// The text of the `## Who owns which error` section.
+    static func section(of markdown: String) throws -> String {
+        guard let start = markdown.range(of: "\n## Who owns which error\n") else { throw Missing.section }
+        let rest = markdown[start.upperBound...]
+        return String(rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)])
+    }
+
+    /// The names of the public types called `…Error` that `source` declares.
+    static func publicErrorTypes(in source: String) -> [String] {
+        source.split(separator: "\n").compactMap { line in
+            let words = line.trimmingCharacters(in: .whitespaces).split(separator: " ")
+            guard words.first == "public", words.count >= 3,
+                ["enum", "struct", "class", "final"].contains(String(words[1]))
+            else { return nil }
+            let nameWord = words[1] == "final" && words.count >= 4 ? words[3] : words[2]
+            let name = String(nameWord.prefix { $0.isLetter || $0.isNumber })
+            return name.hasSuffix("Error") ? name : nil
+        }
+    }
+
+    /// The names in `declared` that the section never writes as code (`` `Name``).
+    static func missing(_ declared: Set<String>, from section: String) -> [String] {
+        declared.filter { !section.contains("`\($0)") }.sorted()
+    }
+
+    enum Missing: Error { case section }
+}
