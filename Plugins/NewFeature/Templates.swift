@@ -30,7 +30,8 @@ struct Templates {
         [
             "Modules/Domain/Orders/Orders.swift", "Modules/OrdersFeature/Data/RemoteOrdersRepository.swift",
             "Modules/OrdersFeature/Presentation/OrdersViewModel.swift", "Modules/OrdersFeature/View/OrdersScreen.swift",
-            "Tests/OrdersFeatureTests/OrdersBoundaryTests.swift", "Tests/OrdersFeatureTests/OrdersViewModelTests.swift",
+            "Tests/OrdersFeatureTests/OrdersViewModelTests.swift", "docs/openapi.yaml (the Orders schemas)",
+            "Modules/DemoBackend/Server/DemoResponder+Orders.swift (its fixtures)",
         ].map(named)
     }
 
