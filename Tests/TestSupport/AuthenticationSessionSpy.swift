@@ -1,3 +1,4 @@
+public import Foundation
 public import Networking
 import Testing
 
@@ -5,6 +6,9 @@ import Testing
 /// refused refresh, or a refused token it still holds.
 public actor AuthenticationSessionSpy: AuthenticationSession {
     public private(set) var token: AccessToken?
+    /// When ``token`` expires on the device's clock; `nil` when unknown.
+    public private(set) var expiresAt: Date?
+    private let expiresAtAfterRefresh: Date?
     private var refreshResults: [Result<AccessToken, TokenRefreshError>]
     private let refreshGate: AsyncGate?
     public private(set) var refreshCalls = 0
@@ -14,14 +18,20 @@ public actor AuthenticationSessionSpy: AuthenticationSession {
     public init(
         token: AccessToken? = AccessToken("old"),
         refreshResults: [Result<AccessToken, TokenRefreshError>] = [.success(AccessToken("new"))],
-        refreshGate: AsyncGate? = nil
+        expiresAt: Date? = nil, expiresAtAfterRefresh: Date? = nil, refreshGate: AsyncGate? = nil
     ) {
         self.token = token
+        self.expiresAt = expiresAt
+        self.expiresAtAfterRefresh = expiresAtAfterRefresh
         self.refreshResults = refreshResults
         self.refreshGate = refreshGate
     }
 
     public func currentAccessToken() -> AccessToken? { token }
+
+    public func currentAccessTokenAndExpiry() -> (token: AccessToken, expiresAt: Date?)? {
+        token.map { ($0, expiresAt) }
+    }
 
     public func refreshAccessToken() async throws(TokenRefreshError) -> TokenRenewal {
         refreshCalls += 1
@@ -31,6 +41,7 @@ public actor AuthenticationSessionSpy: AuthenticationSession {
         do throws(TokenRefreshError) {
             let fresh = try result.get()
             token = fresh
+            expiresAt = expiresAtAfterRefresh
             return .refreshed(fresh)
         } catch {
             if error == .invalidGrant { end() }
