@@ -29,6 +29,7 @@ public actor AuthenticationSessionSpy: AuthenticationSession {
 
     public func currentAccessToken() -> AccessToken? { token }
 
+    /// ``token`` with ``expiresAt``.
     public func currentAccessTokenAndExpiry() -> (token: AccessToken, expiresAt: Date?)? {
         token.map { ($0, expiresAt) }
     }

@@ -40,6 +40,7 @@ public struct StoredAuthenticationSession: AuthenticationSession {
         await session().map { AccessToken($0.accessToken) }
     }
 
+    /// The stored access token with the expiry stored beside it, read at once; `nil` when this backend has no session.
     public func currentAccessTokenAndExpiry() async -> (token: AccessToken, expiresAt: Date?)? {
         await session().map { (AccessToken($0.accessToken), $0.expiresAt) }
     }
