@@ -29,7 +29,7 @@ enum LoadReport {
                 + (result.backendRequests.map { " · \($0) answered by the backend" } ?? ""))
         lines.append(
             "  retry budget \(result.retryBudgetLeft) of \(result.retryBudgetCapacity) left · "
-                + "\(counted(result.retriesRefused, "retry")) refused for want of it")
+                + "retries refused for want of it: \(result.retriesRefused)")
         lines.append("  failures by typed error:" + (result.failures.isEmpty ? " none" : ""))
         for (name, count) in result.failures.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
             lines.append("    " + style.column(name, width: 56) + "\(count)")
