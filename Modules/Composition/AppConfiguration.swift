@@ -43,6 +43,9 @@ public struct AppConfiguration {
     public var clock: any HTTPClock = SystemHTTPClock()
     /// The chain's randomness: the retry jitter.
     public var random: any RandomSource = SystemRandomSource()
+    /// Where the retry budget and the clock of each backend are kept: the process's by default, so every app the
+    /// process composes for one backend spends one budget.
+    public var resilience: ResilienceRegistry = .process
 
     /// A configuration for the backend at `baseURL`, with the session, vendor services and transport the app runs
     /// on; the chain, clock and randomness keep their production defaults until changed.

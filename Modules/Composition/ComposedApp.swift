@@ -27,6 +27,8 @@ public final class ComposedApp {
     public let wallets: any WalletRepository
     /// The saved cards, from the backend's legacy service.
     public let cards: any PaymentCardsRepository
+    /// The backend's retry budget and clock, shared with every app of the process composed for the same backend.
+    public let resilience: BackendResilience
 
     let chain: HTTPChain
     var logger: Logger { configuration.logger }
@@ -40,12 +42,14 @@ public final class ComposedApp {
         router = Router(environment: configuration.environment, logger: logger)
         let origin = BackendOrigin(baseURL)
         pendingWrites = PendingWrites(file: configuration.journalFile, origin: origin, logger: logger)
+        resilience = configuration.resilience.resilience(for: origin)
         chain = HTTPChain(
             transport: configuration.transport, settings: configuration.chain, clock: clock,
             random: configuration.random, secrets: configuration.secrets, journal: pendingWrites,
-            observer: backendUsage, logger: logger
+            observer: backendUsage, resilience: resilience, logger: logger
         ) { refreshClient in
-            StoredAuthenticationSession(store: store, client: refreshClient, baseURL: baseURL, logger: logger)
+            StoredAuthenticationSession(
+                store: store, client: refreshClient, baseURL: baseURL, clock: clock, logger: logger)
         }
         reports = ClientReportSender(
             client: chain.reports,
@@ -80,7 +84,8 @@ public final class ComposedApp {
     public func signIn() -> SignInViewModel {
         let service = RemoteSignInService(
             facade: configuration.appleSignIn, client: chain.plain, baseURL: configuration.baseURL,
-            store: configuration.sessionStore, reporter: reports, secrets: configuration.secrets, logger: logger)
+            store: configuration.sessionStore, reporter: reports, secrets: configuration.secrets,
+            clock: configuration.clock, logger: logger)
         return SignInViewModel(service: service, router: router, logger: logger)
     }
 

@@ -68,6 +68,11 @@ public final class DemoBackend: Sendable {
         get async { await ledger.count }
     }
 
+    /// How many requests the backend has answered so far, on every path.
+    public var requestCount: Int {
+        get async { await record.total }
+    }
+
     /// The faults injected so far, by kind.
     public var injectedFaults: [InjectedFault: Int] {
         get async { await faults?.counts ?? [:] }

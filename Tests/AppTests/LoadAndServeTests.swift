@@ -47,6 +47,29 @@ struct LoadCommandTests {
         #expect(Self.files(under: temporary.url).isEmpty, "left behind: \(Self.files(under: temporary.url))")
     }
 
+    /// The retry budget, end to end: a backend that fails every call gets each call's first attempt and the retries
+    /// a full budget pays for (500 at 5 each), not three attempts a call.
+    @Test func aBackendThatFailsEveryCallGetsTheCallsAndOnlyTheRetriesTheBudgetPaysFor() async throws {
+        let summary = try await Self.object([
+            "load", "--requests", "1000", "--clients", "20", "--faults", "5xx,429", "--fault-rate", "1", "--format",
+            "json",
+        ])
+
+        let attempts = try #require(summary["attempts"] as? Int)
+        #expect(summary["calls"] as? Int == 1_000)
+        #expect(summary["failed"] as? Int == 1_000)
+        #expect(attempts >= 1_000 && attempts <= 1_000 + 500 / 5, "\(attempts) requests for 1,000 calls")
+        #expect(summary["backendRequests"] as? Int == attempts, "the backend saw what the client sent")
+        #expect(summary["faults"] as? [String] == ["500", "503", "429"])
+    }
+
+    @Test func anUnknownFaultKindIsAUsageError() async throws {
+        let run = try await Binary.run(["load", "--faults", "5xx,teapot"])
+
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("teapot"), "\(run.stderr)")
+    }
+
     // How close to the limit the run stops is a figure for BENCHMARKS.md ("The load run"), not a timed test: under
     // the thread sanitizer cutting the calls off took 1.7 s. Here: it stops at the limit, not after its calls.
     @Test func theTimeLimitStopsTheRunBeforeItsCallsAreDone() async throws {

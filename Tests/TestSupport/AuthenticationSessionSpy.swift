@@ -1,3 +1,4 @@
+public import Foundation
 public import Networking
 import Testing
 
@@ -6,6 +7,9 @@ import Testing
 public actor AuthenticationSessionSpy: AuthenticationSession {
     /// The access token the session holds; `nil` once the session has ended.
     public private(set) var token: AccessToken?
+    /// When ``token`` expires on the device's clock; `nil` when unknown.
+    public private(set) var expiresAt: Date?
+    private let expiresAtAfterRefresh: Date?
     private var refreshResults: [Result<AccessToken, TokenRefreshError>]
     private let refreshGate: AsyncGate?
     /// How many refreshes were asked for, counted as they start.
@@ -20,15 +24,22 @@ public actor AuthenticationSessionSpy: AuthenticationSession {
     public init(
         token: AccessToken? = AccessToken("old"),
         refreshResults: [Result<AccessToken, TokenRefreshError>] = [.success(AccessToken("new"))],
-        refreshGate: AsyncGate? = nil
+        expiresAt: Date? = nil, expiresAtAfterRefresh: Date? = nil, refreshGate: AsyncGate? = nil
     ) {
         self.token = token
+        self.expiresAt = expiresAt
+        self.expiresAtAfterRefresh = expiresAtAfterRefresh
         self.refreshResults = refreshResults
         self.refreshGate = refreshGate
     }
 
     /// The token the session holds now.
     public func currentAccessToken() -> AccessToken? { token }
+
+    /// ``token`` with ``expiresAt``.
+    public func currentAccessTokenAndExpiry() -> (token: AccessToken, expiresAt: Date?)? {
+        token.map { ($0, expiresAt) }
+    }
 
     /// Answers with the next scripted result and stores a fresh token. Throws the scripted error; `.invalidGrant` ends
     /// the session first.
@@ -40,6 +51,7 @@ public actor AuthenticationSessionSpy: AuthenticationSession {
         do throws(TokenRefreshError) {
             let fresh = try result.get()
             token = fresh
+            expiresAt = expiresAtAfterRefresh
             return .refreshed(fresh)
         } catch {
             if error == .invalidGrant { end() }

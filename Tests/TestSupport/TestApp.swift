@@ -33,11 +33,12 @@ public final class TestApp {
     ///   - store: where the session is kept instead of memory (a file store, to test what it writes).
     ///   - clock: by default backoffs and `Retry-After`s pass at once, and a call's 10-second deadline only if the
     ///     test moves time on.
+    ///   - resilience: the backends' retry budgets and clocks; by default the app's own, never another test's.
     public init(
         environment: AppEnvironment = .dev, device: SimulatedApplePayDevice = .ready,
         signInAnswer: SignInAnswer = .approve, session: StoredSession? = TestApp.session(),
         store: (any SessionStore)? = nil, clock: VirtualClock = VirtualClock(autoAdvanceLimit: .seconds(5)),
-        script: @escaping HTTPClientSpy.Script
+        resilience: ResilienceRegistry = ResilienceRegistry(), script: @escaping HTTPClientSpy.Script
     ) {
         spy = HTTPClientSpy(script: script)
         self.clock = clock
@@ -50,6 +51,7 @@ public final class TestApp {
             secrets: SecretValues(), logger: logger, transport: spy)
         configuration.clock = clock
         configuration.random = FixedRandomSource(0.5)
+        configuration.resilience = resilience
         app = ComposedApp(configuration)
     }
 

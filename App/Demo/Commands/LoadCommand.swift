@@ -14,12 +14,14 @@ struct LoadCommand: AsyncParsableCommand {
         discussion: """
             Every client goes through the real stack: repositories, the decorator chain, the transport and HTTP. \
             Without --base-url the run starts the demo backend on 127.0.0.1 with a seeded session, and faults (500, \
-            503, 429, slow answers, 401 token_expired) hit --fault-rate of the calls, drawn per call from --seed, \
-            so the same seed gives the same faults and the same failures. With --base-url it drives that backend \
+            503, 429, slow answers, 401 token_expired; --faults chooses some) hit --fault-rate of the calls, drawn \
+            per call from --seed, so the same seed gives the same faults and the same failures. With --base-url it drives that backend \
             (say a release `errorflow serve`) with the session of `signin --base-url` (or --session-file), and the \
             backend answers as it does. The run stops after \
             --requests calls, after --time-limit seconds (calls in flight are cut off), or at Ctrl-C/SIGTERM, then \
-            reports throughput, latency percentiles and every failure by its typed error. Progress goes to stderr. \
+            reports throughput, latency percentiles, the requests sent for the calls made (and those the embedded \
+            backend answered), what is left of the retry budget, and every failure by its typed error. Progress goes \
+            to stderr. \
             Exit codes: 0 done, 1 a failure could not be classified, 130/143 stopped by SIGINT/SIGTERM (the \
             summary so far is printed and the temporary session removed).
             """)
@@ -35,6 +37,13 @@ struct LoadCommand: AsyncParsableCommand {
 
     @Option(help: "Seed of the fault draw: the same seed repeats the same faults (the embedded backend only).")
     var seed: UInt64?
+
+    @Option(
+        help: """
+            Fault kinds to inject, comma-separated: 500, 503, 5xx (both), 429, slow, token_expired (default: all; \
+            the embedded backend only).
+            """)
+    var faults: String?
 
     @OptionGroup var backend: BackendOptions
 
@@ -52,9 +61,18 @@ struct LoadCommand: AsyncParsableCommand {
         guard clients > 0, requests > 0 else { throw ValidationError("--clients and --requests must be positive") }
         guard (0...1).contains(faultRate ?? 0) else { throw ValidationError("--fault-rate must be between 0 and 1") }
         guard timeLimit > 0 else { throw ValidationError("--time-limit must be positive") }
-        if backend.baseURL != nil, faultRate != nil || seed != nil {
+        if backend.baseURL != nil, faultRate != nil || seed != nil || faults != nil {
             throw ValidationError(
-                "--fault-rate and --seed are the embedded backend's faults; a --base-url backend answers as it does")
+                "--fault-rate, --seed and --faults are the embedded backend's faults; a --base-url backend answers as it does"
+            )
+        }
+        if let faults {
+            let named = FaultPlan.kinds(named: faults)
+            guard named.unknown.isEmpty, !named.kinds.isEmpty else {
+                throw ValidationError(
+                    "--faults: no fault kind named \(named.unknown.joined(separator: ", ")); "
+                        + "the kinds are 500, 503, 5xx, 429, slow, token_expired")
+            }
         }
     }
 
@@ -65,7 +83,9 @@ struct LoadCommand: AsyncParsableCommand {
         }
         var settings = LoadRun.Settings(
             clients: min(clients, requests), requests: requests,
-            faults: FaultPlan(rate: backend.baseURL == nil ? faultRate ?? 0.1 : 0, seed: seed ?? 42),
+            faults: FaultPlan(
+                rate: backend.baseURL == nil ? faultRate ?? 0.1 : 0, seed: seed ?? 42,
+                kinds: faults.map { FaultPlan.kinds(named: $0).kinds } ?? InjectedFault.allCases),
             timeLimit: .seconds(timeLimit))
         if let url = try backend.validatedBaseURL() {
             settings.target = .backend(url: url, sessionFile: try backend.checkedSessionFile())

@@ -73,6 +73,15 @@ struct LoadRun {
         /// Calls never started, because the run stopped early.
         var notSent: Int
         var injected: [InjectedFault: Int]
+        /// Requests the client sent: every attempt, replay and refresh.
+        var attempts: Int
+        /// Requests the embedded backend answered; `nil` for a backend of the user's.
+        var backendRequests: Int?
+        /// What the backend's retry budget held when the run ended.
+        var retryBudgetLeft: Int
+        var retryBudgetCapacity: Int
+        /// Retries the budget could not pay for, so not made.
+        var retriesRefused: Int
         var steps: [JourneyAction: Int]
         var refreshes: Int
         /// CPU time the whole process spent (user and system), for the client's cost per call.
@@ -103,11 +112,13 @@ struct LoadRun {
         let logger = Logger.journeyRecording(label: "load", into: collector)
         let target = try await LoadTarget.prepare(settings, logger: logger)
         defer { target.removeTemporaryFolder() }
+        let sent = SentRequests()
         var configuration = AppConfiguration(
             baseURL: target.url, sessionStore: FileSessionStore(path: target.sessionFile, logger: logger),
             environment: .prod, applePay: PassKitApplePayService(device: .ready, logger: logger),
             appleSignIn: AppleSignInFacade(userAgent: .scripted(.approve), logger: logger), appVersion: "load",
-            secrets: SecretValues(), logger: logger, transport: CallNumberingHTTPClient(base: ProcessTransport.shared))
+            secrets: SecretValues(), logger: logger,
+            transport: CallNumberingHTTPClient(base: ProcessTransport.shared, sent: sent))
         configuration.chain.refreshBudget = .init(maximumRefreshes: 10_000, window: .seconds(60))
         let app = ComposedApp(configuration)
         let (wallets, cards) = (app.wallets, app.cards)
@@ -142,7 +153,7 @@ struct LoadRun {
         // A refresh started by a call that was cut off goes on; it must write the session before the folder goes.
         await app.settle()
         let cpuTime = ProcessCPU.now - cpuAtStart
-        let injected = await target.stop()
+        let (injected, backendRequests) = await target.stop()
 
         let entries = collector.events(in: nil)
         var steps: [JourneyAction: Int] = [:]
@@ -152,7 +163,11 @@ struct LoadRun {
             settings: settings, stoppedBy: stop, elapsed: elapsed, latencies: outcome.latencies,
             succeeded: outcome.succeeded, failures: outcome.failures, cutOff: outcome.cutOff,
             notSent: settings.requests - outcome.latencies.count - outcome.cutOff,
-            injected: injected, steps: steps,
+            injected: injected, attempts: sent.count, backendRequests: backendRequests,
+            retryBudgetLeft: app.resilience.retryBudget.available,
+            retryBudgetCapacity: app.resilience.retryBudget.settings.capacity,
+            retriesRefused: entries.filter { $0.to?.contains("not retried: retry budget spent") == true }.count,
+            steps: steps,
             refreshes: entries.filter { $0.action == .recovered && $0.from.contains("token_expired") }.count,
             cpuTime: cpuTime)
     }
@@ -229,11 +244,12 @@ private struct LoadTarget {
         }
     }
 
-    /// Stops the embedded backend and returns the faults it injected (none for the user's backend).
-    func stop() async -> [InjectedFault: Int] {
-        guard let embedded else { return [:] }
+    /// Stops the embedded backend and returns the faults it injected and the requests it answered (none and `nil`
+    /// for the user's backend).
+    func stop() async -> (faults: [InjectedFault: Int], requests: Int?) {
+        guard let embedded else { return ([:], nil) }
         await embedded.stop()
-        return await embedded.injectedFaults
+        return (await embedded.injectedFaults, await embedded.requestCount)
     }
 
     func removeTemporaryFolder() {
@@ -258,18 +274,31 @@ enum ProcessCPU {
 }
 
 /// Puts the load run's call number on every request of that call (first send, retries, replays), so the demo
-/// backend draws the same faults for it in every run with the same seed.
+/// backend draws the same faults for it in every run with the same seed, and counts every request sent.
 struct CallNumberingHTTPClient: HTTPClient {
     /// The number of the call the current task is making.
     @TaskLocal static var call: Int?
 
     let base: any HTTPClient
+    let sent: SentRequests
 
     func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+        sent.add()
         guard let call = Self.call else { return try await base.send(request) }
         var numbered = request
         numbered.headers[FaultPlan.callHeader] = String(call)
         return try await base.send(numbered)
+    }
+}
+
+/// How many requests the client sent, counted under the whole chain.
+final class SentRequests: Sendable {
+    private let state = LockedState(0)
+
+    var count: Int { state.withLock { $0 } }
+
+    func add() {
+        state.withLock { $0 += 1 }
     }
 }
 

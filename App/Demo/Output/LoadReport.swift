@@ -23,6 +23,13 @@ enum LoadReport {
                 + (result.cutOff > 0 ? " · \(result.cutOff) cut off" : "")
                 + (result.notSent > 0 ? " · \(result.notSent) not sent" : ""),
         ]
+        let perCall = Double(result.attempts) / Double(max(summary.done, 1))
+        lines.append(
+            "  requests     \(result.attempts) sent by the client (\(String(format: "%.2f", perCall)) per call)"
+                + (result.backendRequests.map { " · \($0) answered by the backend" } ?? ""))
+        lines.append(
+            "  retry budget \(result.retryBudgetLeft) of \(result.retryBudgetCapacity) left · "
+                + "retries refused for want of it: \(result.retriesRefused)")
         lines.append("  failures by typed error:" + (result.failures.isEmpty ? " none" : ""))
         for (name, count) in result.failures.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
             lines.append("    " + style.column(name, width: 56) + "\(count)")
@@ -52,7 +59,8 @@ enum LoadReport {
     private static func target(_ settings: LoadRun.Settings) -> String {
         switch settings.target {
         case .embedded:
-            "\(Int(settings.faults.rate * 100))% injected faults (seed \(settings.faults.seed)) · the embedded backend on 127.0.0.1"
+            "\(Int(settings.faults.rate * 100))% injected faults (\(settings.faults.kinds.map(\.name).joined(separator: ", ")); "
+                + "seed \(settings.faults.seed)) · the embedded backend on 127.0.0.1"
         case .backend(let url, _):
             "\(BackendOrigin(url)) (its own answers; no injected faults)"
         }
@@ -81,7 +89,15 @@ enum LoadReport {
 
         var clients: Int
         var calls: Int
+        /// Requests the client sent (every attempt, replay and refresh), beside `calls`.
+        var attempts: Int
+        /// Requests the embedded backend answered; absent for a backend of the user's.
+        var backendRequests: Int?
+        var retryBudgetLeft: Int
+        var retriesRefused: Int
         var faultRate: Double
+        /// The fault kinds drawn (`--faults`).
+        var faults: [String]
         var seed: UInt64
         var timeLimitSeconds: Double
         var stoppedBy: String
@@ -109,7 +125,12 @@ enum LoadReport {
             let elapsed = result.elapsed.inSeconds
             clients = settings.clients
             calls = settings.requests
+            attempts = result.attempts
+            backendRequests = result.backendRequests
+            retryBudgetLeft = result.retryBudgetLeft
+            retriesRefused = result.retriesRefused
             faultRate = settings.faults.rate
+            faults = settings.faults.kinds.map(\.name)
             seed = settings.faults.seed
             timeLimitSeconds = settings.timeLimit.inSeconds
             stoppedBy = result.stoppedBy.name

@@ -15,19 +15,23 @@ public final class RemoteSignInService: SignInService {
     private let baseURL: URL
     private let store: any SessionStore
     private let secrets: SecretValues?
+    private let clock: any HTTPClock
     private let logger: Logger
 
     /// - Parameters:
     ///   - client: a chain WITHOUT the authentication decorator (nobody is signed in yet).
     ///   - secrets: told Apple's identity token and the user's email, so nothing the app writes carries them.
+    ///   - clock: whose wall clock stamps the token's expiry: the chain's, which reads it back.
     public init(
         facade: AppleSignInFacade, client: any HTTPClient, baseURL: URL, store: any SessionStore,
-        reporter: any ClientReporting, secrets: SecretValues? = nil, logger: Logger
+        reporter: any ClientReporting, secrets: SecretValues? = nil, clock: any HTTPClock = SystemHTTPClock(),
+        logger: Logger
     ) {
         self.facade = facade
         self.baseURL = baseURL
         self.store = store
         self.secrets = secrets
+        self.clock = clock
         self.logger = logger
         call = RemoteCall(client: client, reporter: reporter, logger: logger, ownAnswer: Self.ownAnswer)
     }
@@ -51,7 +55,8 @@ public final class RemoteSignInService: SignInService {
             try await store.save(
                 StoredSession(
                     accessToken: tokens.accessToken, refreshToken: tokens.refreshToken,
-                    expiresAt: tokens.expiresIn.map { Date().addingTimeInterval(TimeInterval($0)) }, userID: user.id,
+                    expiresAt: tokens.expiresIn.map { clock.wallClockNow.addingTimeInterval(TimeInterval($0)) },
+                    userID: user.id,
                     userName: user.name, signedInAt: Date(), origin: BackendOrigin(baseURL)))
         } catch {
             logger.warning("signed in for this run only: \(error)")

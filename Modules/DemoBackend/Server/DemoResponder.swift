@@ -415,6 +415,7 @@ actor ServerRecord {
     private(set) var reports: [ReceivedReport] = []
 
     func calls(_ path: String) -> Int { calls[path] ?? 0 }
+    var total: Int { calls.values.reduce(0, +) }
     func count(_ path: String) { calls[path, default: 0] += 1 }
     func append(_ report: ReceivedReport) { reports.append(report) }
 }

@@ -1,18 +1,41 @@
+import Foundation
+
 /// Faults the demo backend injects into authenticated calls, for the load run.
 public struct FaultPlan: Hashable, Sendable {
     /// The share of calls that get a fault, from 0 to 1.
     public var rate: Double
     /// Seeds the draw, so that a run can be repeated.
     public var seed: UInt64
+    /// The kinds of fault drawn, with equal odds; never empty (every kind unless the run chose some).
+    public var kinds: [InjectedFault]
 
     /// The request header that names the call a request belongs to (a number), so that its faults are drawn for
     /// that call whatever order the calls arrive in.
     public static let callHeader = "X-Load-Call"
 
-    /// Faults for a share `rate` of the calls (clamped to 0…1), drawn the same way for the same `seed`.
-    public init(rate: Double, seed: UInt64) {
+    /// Faults of the `kinds` given for a share `rate` of the calls (clamped to 0…1), drawn the same way for the
+    /// same `seed`.
+    public init(rate: Double, seed: UInt64, kinds: [InjectedFault] = InjectedFault.allCases) {
         self.rate = min(max(rate, 0), 1)
         self.seed = seed
+        self.kinds = kinds.isEmpty ? InjectedFault.allCases : kinds
+    }
+
+    /// The kinds a comma-separated list names (``InjectedFault/name``, or `5xx` for both server errors), in the
+    /// order of ``InjectedFault/allCases`` and each once, with the names that name none.
+    public static func kinds(named list: String) -> (kinds: [InjectedFault], unknown: [String]) {
+        var named: Set<InjectedFault> = []
+        var unknown: [String] = []
+        for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            if name == "5xx" {
+                named.formUnion([.serverError, .unavailable])
+            } else if let kind = InjectedFault.allCases.first(where: { $0.name == name }) {
+                named.insert(kind)
+            } else {
+                unknown.append(name)
+            }
+        }
+        return (InjectedFault.allCases.filter(named.contains), unknown)
     }
 }
 
@@ -28,6 +51,17 @@ public enum InjectedFault: String, Hashable, Sendable, CaseIterable {
     case slow = "slow (150 ms)"
     /// 401 `token_expired` for this call (a server whose clock runs ahead): the client refreshes and replays.
     case expiredToken = "401 token_expired"
+
+    /// What `errorflow load --faults` calls it: `500`, `503`, `429`, `slow`, `token_expired`.
+    public var name: String {
+        switch self {
+        case .serverError: "500"
+        case .unavailable: "503"
+        case .rateLimited: "429"
+        case .slow: "slow"
+        case .expiredToken: "token_expired"
+        }
+    }
 }
 
 /// Draws faults and counts them.
@@ -59,7 +93,7 @@ actor FaultInjector {
             state = sequence
         }
         guard Self.unit(&state) < plan.rate else { return nil }
-        let fault = InjectedFault.allCases[Int(Self.unit(&state) * Double(InjectedFault.allCases.count))]
+        let fault = plan.kinds[Int(Self.unit(&state) * Double(plan.kinds.count))]
         counts[fault, default: 0] += 1
         return fault
     }

@@ -23,15 +23,18 @@ public struct HTTPChain: Sendable {
         public var retryPolicy: RetryPolicy
         /// How many token refreshes the chain may start in a window before it stops trying.
         public var refreshBudget: TokenRefreshCoordinator.Budget
+        /// How long before its expiry an access token is refreshed instead of sent.
+        public var refreshAhead: Duration
 
         /// Makes settings: a 10 s deadline per call, the default retry policy and refresh budget.
         public init(
             timeout: Duration = .seconds(10), retryPolicy: RetryPolicy = RetryPolicy(),
-            refreshBudget: TokenRefreshCoordinator.Budget = .init()
+            refreshBudget: TokenRefreshCoordinator.Budget = .init(), refreshAhead: Duration = .seconds(30)
         ) {
             self.timeout = timeout
             self.retryPolicy = retryPolicy
             self.refreshBudget = refreshBudget
+            self.refreshAhead = refreshAhead
         }
     }
 
@@ -41,7 +44,8 @@ public struct HTTPChain: Sendable {
     public let authenticated: any HTTPClient
     /// Authenticated calls to a service that answers errors inside a 200 envelope (the legacy payment cards).
     public let envelopeAware: any HTTPClient
-    /// Client reports: no session and no retry (the report outbox is their retry).
+    /// Client reports: no session and no retry (the report outbox is their retry), so they never spend the retry
+    /// budget.
     public let reports: any HTTPClient
     /// The single-flight refresh shared by every authenticated call.
     public let coordinator: TokenRefreshCoordinator
@@ -50,6 +54,8 @@ public struct HTTPChain: Sendable {
     ///   - transport: the innermost client (URLSession, or an in-memory spy in tests).
     ///   - journal: where keyed writes wait until their outcome is known; `nil` leaves them out of any journal.
     ///   - observer: told what each call of the app's clients said about the backend; `nil` tells no one.
+    ///   - resilience: the backend's retry budget and clock, which the retries and `token_expired` replays of
+    ///     `plain`, `authenticated` and `envelopeAware` share with every other chain given the same one.
     ///   - makeSession: the session the authentication decorator asks for tokens; it is handed a client without
     ///     authentication or retry for its refresh call.
     public init(
@@ -60,6 +66,7 @@ public struct HTTPChain: Sendable {
         secrets: SecretValues? = nil,
         journal: PendingWrites? = nil,
         observer: (any BackendAnswerObserving)? = nil,
+        resilience: BackendResilience = BackendResilience(),
         logger: Logger,
         makeSession: (_ refreshClient: any HTTPClient) -> any AuthenticationSession
     ) {
@@ -74,7 +81,8 @@ public struct HTTPChain: Sendable {
         }
         func retrying(_ client: any HTTPClient) -> any HTTPClient {
             RetryingHTTPClient(
-                decoratee: client, policy: settings.retryPolicy, clock: clock, random: random, logger: logger)
+                decoratee: client, policy: settings.retryPolicy, clock: clock, random: random, resilience: resilience,
+                logger: logger)
         }
 
         let mapped = StatusCodeMappingHTTPClient(
@@ -83,9 +91,10 @@ public struct HTTPChain: Sendable {
                 secrets: secrets, logger: logger),
             secrets: secrets, logger: logger)
         coordinator = TokenRefreshCoordinator(
-            session: makeSession(deadline(mapped)), clock: clock, budget: settings.refreshBudget, logger: logger)
+            session: makeSession(deadline(mapped)), clock: clock, budget: settings.refreshBudget,
+            refreshAhead: settings.refreshAhead, logger: logger)
         let authenticating = AuthenticatingHTTPClient(
-            decoratee: retrying(mapped), coordinator: coordinator, logger: logger)
+            decoratee: retrying(mapped), coordinator: coordinator, retryBudget: resilience.retryBudget, logger: logger)
 
         plain = deadline(observed(journaling(retrying(mapped))))
         authenticated = deadline(observed(journaling(authenticating)))

@@ -7,7 +7,10 @@ import SharedError
 /// one; otherwise the session is over: it is ended, so the next run does not send the dead token again.
 ///
 /// At most one replay per request, whatever the reason: a second 401 is the request's answer. 403 is never expiry,
-/// and concurrent expiries share one refresh.
+/// and concurrent expiries share one refresh. A token about to expire is refreshed before it is sent
+/// (``TokenRefreshCoordinator/tokenToSend(deadline:)``). A replay after `token_expired` is paid for from the retry
+/// budget (what is left of its price); it is made even when the budget is spent, since without it a valid session
+/// would end as "sign in again".
 public struct AuthenticatingHTTPClient: HTTPClient {
     /// The server code that marks a refreshable 401.
     public static let expiredTokenCode = "token_expired"
@@ -16,12 +19,19 @@ public struct AuthenticatingHTTPClient: HTTPClient {
 
     private let decoratee: any HTTPClient
     private let coordinator: TokenRefreshCoordinator
+    private let retryBudget: RetryBudget
     private let journey: JourneyRecorder
 
     /// Makes the decorator; `coordinator` supplies tokens and runs the one refresh that concurrent expiries share.
-    public init(decoratee: any HTTPClient, coordinator: TokenRefreshCoordinator, logger: Logger) {
+    /// - Parameter retryBudget: the budget a replay after `token_expired` is paid from, shared with the retries; a
+    ///   new one by default.
+    public init(
+        decoratee: any HTTPClient, coordinator: TokenRefreshCoordinator, retryBudget: RetryBudget = RetryBudget(),
+        logger: Logger
+    ) {
         self.decoratee = decoratee
         self.coordinator = coordinator
+        self.retryBudget = retryBudget
         self.journey = JourneyRecorder(.networking, logger: logger)
     }
 
@@ -29,8 +39,14 @@ public struct AuthenticatingHTTPClient: HTTPClient {
     /// Throws `.sessionExpired` when nobody is signed in or the session could not be renewed; other failures pass
     /// through.
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
-        guard let token = await coordinator.currentToken() else {
+        let token: AccessToken
+        switch await coordinator.tokenToSend(deadline: request.deadline) {
+        case nil:
             throw mapped(.sessionExpired, request: request, cause: "no signed-in session")
+        case .success(let current)?:
+            token = current
+        case .failure(let failure)?:
+            throw noToken(failure, request: request, original: nil)
         }
         do throws(HTTPClientError) {
             return try await decoratee.send(request.authorized(with: token))
@@ -62,19 +78,30 @@ public struct AuthenticatingHTTPClient: HTTPClient {
     ) async throws(HTTPClientError) -> HTTPResponse {
         switch await coordinator.renewedToken(replacing: token, deadline: request.deadline) {
         case .success(let fresh):
+            retryBudget.spendWhatIsLeft(upTo: retryBudget.settings.price)
             return try await replay(
                 request, with: fresh, because: "HTTPClientError.unauthorized(token_expired)",
                 what: "replayed \(request.method) \(request.path) with the new token")
-        case .failure(.sessionExpired):
-            throw mapped(.sessionExpired, request: request, cause: "session ended", origin: .backend)
-        case .failure(.budgetExhausted):
-            throw original
-        case .failure(.unavailable(let kind)):
-            throw HTTPClientError(kind: kind, context: HTTPErrorContext(request: request, underlying: "refresh failed"))
-        case .failure(.cancelled):
-            throw HTTPClientError(kind: .cancelled, context: HTTPErrorContext(request: request))
-        case .failure(.deadlinePassed):
-            throw mapped(.timedOut, request: request, cause: "deadline passed while waiting for the token refresh")
+        case .failure(let failure):
+            throw noToken(failure, request: request, original: original)
+        }
+    }
+
+    /// The error a request ends with when no token could be had; `original` is the 401 that asked for one, if any.
+    private func noToken(
+        _ failure: TokenRefreshCoordinator.Failure, request: HTTPRequest, original: HTTPClientError?
+    ) -> HTTPClientError {
+        switch failure {
+        case .sessionExpired:
+            mapped(.sessionExpired, request: request, cause: "session ended", origin: .backend)
+        case .budgetExhausted:
+            original ?? HTTPClientError(kind: .unauthorized, context: HTTPErrorContext(request: request))
+        case .unavailable(let kind):
+            HTTPClientError(kind: kind, context: HTTPErrorContext(request: request, underlying: "refresh failed"))
+        case .cancelled:
+            HTTPClientError(kind: .cancelled, context: HTTPErrorContext(request: request))
+        case .deadlinePassed:
+            mapped(.timedOut, request: request, cause: "deadline passed while waiting for the token refresh")
         }
     }
 

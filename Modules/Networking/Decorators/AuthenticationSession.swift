@@ -1,3 +1,5 @@
+public import Foundation
+
 /// What ``AuthenticatingHTTPClient`` needs from whoever keeps the signed-in session.
 ///
 /// Networking declares it; the auth feature implements it with its session store and the refresh call, so the
@@ -9,6 +11,9 @@
 public protocol AuthenticationSession: Sendable {
     /// The access token to send now, or `nil` when nobody is signed in (to this backend).
     func currentAccessToken() async -> AccessToken?
+    /// The access token to send now with the moment it expires on the device's clock (`nil` when the backend did not
+    /// say), read together; `nil` when nobody is signed in (to this backend).
+    func currentAccessTokenAndExpiry() async -> (token: AccessToken, expiresAt: Date?)?
     /// Exchanges the refresh token for new tokens, stores them, and returns the new access token. When the backend
     /// refuses the refresh token (`invalid_grant`), the session ends only if it still holds that token; if another
     /// holder has stored newer tokens, their access token is returned as ``TokenRenewal/adopted(_:)``.
@@ -16,6 +21,14 @@ public protocol AuthenticationSession: Sendable {
     /// The backend does not know `token` (`invalid_token`): ends the session if it still holds `token` and returns
     /// `nil`; returns the access token it holds instead when another holder has replaced it.
     func endSession(refusing token: AccessToken) async -> AccessToken?
+}
+
+extension AuthenticationSession {
+    /// The current access token with no known expiry: a session that keeps none is refreshed only when the backend
+    /// answers 401 `token_expired`.
+    public func currentAccessTokenAndExpiry() async -> (token: AccessToken, expiresAt: Date?)? {
+        await currentAccessToken().map { ($0, nil) }
+    }
 }
 
 /// How a refresh produced a token.

@@ -4,8 +4,8 @@ public import SharedError
 
 /// Turns every status outside 200–299 into a typed ``HTTPClientError``; every 2xx passes through untouched.
 ///
-/// The JSON error body's `error` code (`token_expired`, `wallet_banned`) and a `Retry-After` header are kept in the
-/// context, so the authentication and retry decorators can act on them.
+/// The JSON error body's `error` code (`token_expired`, `wallet_banned`), a `Retry-After` header and the `Date`
+/// header are kept in the context, so the authentication and retry decorators can act on them.
 public struct StatusCodeMappingHTTPClient: HTTPClient {
     private let decoratee: any HTTPClient
     private let secrets: SecretValues?
@@ -34,7 +34,8 @@ public struct StatusCodeMappingHTTPClient: HTTPClient {
                 bodyExcerpt: Redaction.excerpt(of: response.body, known: secrets),
                 serverCode: serverCode,
                 fieldErrors: body?.fields ?? [],
-                retryAfter: response.headers[HeaderName.retryAfter].flatMap(RetryAfter.init(headerValue:))
+                retryAfter: response.headers[HeaderName.retryAfter].flatMap(RetryAfter.init(headerValue:)),
+                serverDate: response.headers[ServerClock.dateHeader].flatMap(HTTPDate.parse)
             )
         )
         let cause = ["HTTP \(response.status)", serverCode].compactMap { $0 }.joined(separator: " ")

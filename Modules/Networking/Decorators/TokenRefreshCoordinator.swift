@@ -1,3 +1,4 @@
+import Foundation
 public import Logging
 import SharedError
 
@@ -11,6 +12,8 @@ import SharedError
 ///   it is over (``AuthenticationSession/refreshAccessToken()``: another holder may have refreshed it).
 /// - At most ``Budget/maximumRefreshes`` refreshes start per ``Budget/window``, so a server that answers 401 to
 ///   everything cannot make the app refresh in a loop.
+/// - A token that expires within ``refreshAhead`` is refreshed before it is sent (``tokenToSend(deadline:)``), in
+///   the same single flight, so it never costs a 401.
 public actor TokenRefreshCoordinator {
     /// The refresh rate limit.
     public struct Budget: Sendable {
@@ -43,7 +46,10 @@ public actor TokenRefreshCoordinator {
     private let session: any AuthenticationSession
     private let clock: any HTTPClock
     private let budget: Budget
+    /// How long before its expiry a token is refreshed instead of sent.
+    public let refreshAhead: Duration
     private let journey: JourneyRecorder
+    private let logger: Logger
 
     private var flight: Flight?
     /// The task of the latest refresh, until ``settle()`` has seen it end.
@@ -55,23 +61,47 @@ public actor TokenRefreshCoordinator {
 
     private struct Flight {
         let id: UInt64
+        /// Whether a request answered 401 `token_expired` waits for it; a refresh ahead of expiry alone is no error
+        /// and records no journey step when it succeeds.
+        var answersExpiry: Bool
         var waiters: [UInt64: CheckedContinuation<Result<AccessToken, Failure>, Never>] = [:]
     }
 
     /// Makes a coordinator over `session`, with no refresh under way.
     public init(
         session: any AuthenticationSession, clock: any HTTPClock = SystemHTTPClock(), budget: Budget = Budget(),
-        logger: Logger
+        refreshAhead: Duration = .seconds(30), logger: Logger
     ) {
         self.session = session
         self.clock = clock
         self.budget = budget
+        self.refreshAhead = refreshAhead
+        self.logger = logger
         self.journey = JourneyRecorder(.networking, logger: logger)
     }
 
     /// The token to send with a new request.
     public func currentToken() async -> AccessToken? {
         await session.currentAccessToken()
+    }
+
+    /// The token to send with a new request, or `nil` when nobody is signed in. A token that expires within
+    /// ``refreshAhead`` by the device's clock is refreshed first, in the single flight (waiting at most until
+    /// `deadline`); when the refresh cannot be had now (its budget is spent, the backend did not answer), the current
+    /// token is sent as it is, and a 401 `token_expired` is still answered as always.
+    public func tokenToSend(deadline: HTTPInstant? = nil) async -> Result<AccessToken, Failure>? {
+        guard let (token, expiresAt) = await session.currentAccessTokenAndExpiry() else { return nil }
+        guard let expiresAt, expiresAt < clock.wallClockNow.addingTimeInterval(refreshAhead.inSeconds) else {
+            return .success(token)
+        }
+        if flight == nil {
+            guard startFlightWithinBudget(answeringExpiry: false) else { return .success(token) }
+        }
+        switch await join(until: deadline) {
+        case .success(let fresh): return .success(fresh)
+        case .failure(.unavailable), .failure(.budgetExhausted): return .success(token)
+        case .failure(let failure): return .failure(failure)
+        }
     }
 
     /// The backend said it does not know `token` (`invalid_token`): the token to replay with when the session has
@@ -88,29 +118,41 @@ public actor TokenRefreshCoordinator {
     public func renewedToken(
         replacing staleToken: AccessToken, deadline: HTTPInstant? = nil
     ) async -> Result<AccessToken, Failure> {
-        if flight != nil { return await join(until: deadline) }
+        if flight != nil { return await joinForExpiry(until: deadline) }
         guard let current = await session.currentAccessToken() else { return .failure(.sessionExpired) }
         if current != staleToken { return .success(current) }
-        if flight != nil { return await join(until: deadline) }
+        if flight != nil { return await joinForExpiry(until: deadline) }
 
-        let now = clock.now
-        refreshStarts.removeAll { now - $0 >= budget.window }
-        guard refreshStarts.count < budget.maximumRefreshes else {
+        guard startFlightWithinBudget(answeringExpiry: true) else {
             journey.record(
                 .mapped, from: "refresh budget of \(budget.maximumRefreshes) per \(budget.window) spent",
                 to: "HTTPClientError.unauthorized", category: .recoverable, origin: .networking, level: .warning)
             return .failure(.budgetExhausted)
         }
-        refreshStarts.append(now)
-        refreshCount += 1
-        startFlight()
         return await join(until: deadline)
     }
 
-    private func startFlight() {
+    /// Joins the refresh in flight on behalf of a request answered 401 `token_expired`.
+    private func joinForExpiry(until deadline: HTTPInstant?) async -> Result<AccessToken, Failure> {
+        flight?.answersExpiry = true
+        return await join(until: deadline)
+    }
+
+    /// Starts a refresh and returns `true`, or returns `false` when the refresh budget of the window is spent.
+    private func startFlightWithinBudget(answeringExpiry: Bool) -> Bool {
+        let now = clock.now
+        refreshStarts.removeAll { now - $0 >= budget.window }
+        guard refreshStarts.count < budget.maximumRefreshes else { return false }
+        refreshStarts.append(now)
+        refreshCount += 1
+        startFlight(answeringExpiry: answeringExpiry)
+        return true
+    }
+
+    private func startFlight(answeringExpiry: Bool) {
         nextID += 1
         let id = nextID
-        flight = Flight(id: id)
+        flight = Flight(id: id, answersExpiry: answeringExpiry)
         let session = self.session
         // Unstructured on purpose: cancelling the request that started the refresh must not cancel it for the rest.
         refresh = Task {
@@ -145,7 +187,7 @@ public actor TokenRefreshCoordinator {
         }
         guard let finished = flight, finished.id == id else { return }
         flight = nil
-        record(result, waiting: finished.waiters.count)
+        record(result, waiting: finished.waiters.count, answeringExpiry: finished.answersExpiry)
         for continuation in finished.waiters.values {
             continuation.resume(returning: outcome)
         }
@@ -179,10 +221,14 @@ public actor TokenRefreshCoordinator {
         flight?.waiters.removeValue(forKey: waiter)?.resume(returning: .failure(failure))
     }
 
-    private func record(_ result: Result<TokenRenewal, TokenRefreshError>, waiting: Int) {
+    private func record(
+        _ result: Result<TokenRenewal, TokenRefreshError>, waiting: Int, answeringExpiry: Bool
+    ) {
         let cause = "HTTPClientError.unauthorized(token_expired)"
         let requests = "\(waiting) waiting request\(waiting == 1 ? "" : "s")"
         switch result {
+        case .success where !answeringExpiry:
+            logger.debug("access token refreshed ahead of its expiry, for \(requests)")
         case .success(.refreshed):
             journey.record(
                 .recovered, from: cause, to: "access token refreshed once for \(requests)", category: .recoverable,

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where a call failed, as a backend engineer wants to read it; every field is redacted or bounded.
 public struct HTTPErrorContext: Hashable, Sendable {
@@ -20,6 +20,9 @@ public struct HTTPErrorContext: Hashable, Sendable {
     public var fieldErrors: [ServerFieldError]
     /// A `Retry-After` the chain did not wait for, because it was past the deadline or above the maximum.
     public var retryAfter: RetryAfter?
+    /// The answer's `Date` header: the backend's clock when it answered, against which a `Retry-After` date is
+    /// measured.
+    public var serverDate: Date?
     /// The transport's own error code, for example `URLError(-1004)`.
     public var underlying: String?
 
@@ -32,6 +35,7 @@ public struct HTTPErrorContext: Hashable, Sendable {
         serverCode: String? = nil,
         fieldErrors: [ServerFieldError] = [],
         retryAfter: RetryAfter? = nil,
+        serverDate: Date? = nil,
         underlying: String? = nil
     ) {
         self.method = request.method
@@ -43,6 +47,7 @@ public struct HTTPErrorContext: Hashable, Sendable {
         self.serverCode = serverCode
         self.fieldErrors = fieldErrors
         self.retryAfter = retryAfter
+        self.serverDate = serverDate
         self.underlying = underlying
     }
 }

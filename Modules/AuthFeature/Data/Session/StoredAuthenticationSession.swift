@@ -18,20 +18,32 @@ public struct StoredAuthenticationSession: AuthenticationSession {
     private let client: any HTTPClient
     private let baseURL: URL
     private let origin: BackendOrigin
+    private let clock: any HTTPClock
     private let logger: Logger
 
-    /// - Parameter client: a chain WITHOUT the authentication decorator (the refresh call carries no bearer).
-    public init(store: any SessionStore, client: any HTTPClient, baseURL: URL, logger: Logger) {
+    /// - Parameters:
+    ///   - client: a chain WITHOUT the authentication decorator (the refresh call carries no bearer).
+    ///   - clock: whose wall clock stamps a refreshed token's expiry: the chain's, which reads it back.
+    public init(
+        store: any SessionStore, client: any HTTPClient, baseURL: URL, clock: any HTTPClock = SystemHTTPClock(),
+        logger: Logger
+    ) {
         self.store = store
         self.client = client
         self.baseURL = baseURL
         self.origin = BackendOrigin(baseURL)
+        self.clock = clock
         self.logger = logger
     }
 
     /// The stored access token, or `nil` when nobody is signed in or the session belongs to another backend.
     public func currentAccessToken() async -> AccessToken? {
         await session().map { AccessToken($0.accessToken) }
+    }
+
+    /// The stored access token with the expiry stored beside it, read at once; `nil` when this backend has no session.
+    public func currentAccessTokenAndExpiry() async -> (token: AccessToken, expiresAt: Date?)? {
+        await session().map { (AccessToken($0.accessToken), $0.expiresAt) }
     }
 
     /// Calls `POST /v1/auth/refresh` with the stored refresh token and saves the new tokens (in memory only if the
@@ -67,7 +79,7 @@ public struct StoredAuthenticationSession: AuthenticationSession {
         var renewed = session
         renewed.accessToken = tokens.accessToken
         renewed.refreshToken = tokens.refreshToken
-        renewed.expiresAt = tokens.expiresIn.map { Date().addingTimeInterval(TimeInterval($0)) }
+        renewed.expiresAt = tokens.expiresIn.map { clock.wallClockNow.addingTimeInterval(TimeInterval($0)) }
         do throws(SessionStoreError) {
             _ = try await store.replace(renewed, after: session.refreshToken)
         } catch {
