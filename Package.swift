@@ -20,6 +20,7 @@ let nioHTTPCompression: Target.Dependency = .product(name: "NIOHTTPCompression",
 
 let package = Package(
     name: "ErrorFlow",
+    defaultLocalization: "en",
     // What the code needs: `Duration` and `ContinuousClock` (macOS 13, iOS 16). Linux has no minimum.
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
@@ -50,7 +51,10 @@ let package = Package(
     ],
     targets: [
         // MARK: Shared vocabulary and app-wide reactions
-        .target(name: "SharedError", dependencies: [logging], path: "Modules/SharedError"),
+        .target(
+            name: "SharedError", dependencies: [logging], path: "Modules/SharedError",
+            resources: [.process("Resources")]
+        ),
         .target(name: "Navigation", dependencies: ["SharedError", logging], path: "Modules/Navigation"),
 
         // MARK: Private files (the session, the report outbox)
@@ -81,17 +85,20 @@ let package = Package(
                 "Domain", "Networking", "Navigation", "SharedError", "PrivateFiles", "AuthenticationServicesStandIn",
                 logging,
             ],
-            path: "Modules/AuthFeature"
+            path: "Modules/AuthFeature",
+            resources: [.process("Resources")]
         ),
         .target(
             name: "PaymentsFeature",
             dependencies: ["Domain", "Networking", "Navigation", "SharedError", "PassKitStandIn", logging],
-            path: "Modules/PaymentsFeature"
+            path: "Modules/PaymentsFeature",
+            resources: [.process("Resources")]
         ),
         .target(
             name: "TransfersFeature",
             dependencies: ["Domain", "Networking", "Navigation", "SharedError", logging],
-            path: "Modules/TransfersFeature"
+            path: "Modules/TransfersFeature",
+            resources: [.process("Resources")]
         ),
         // new-feature: feature targets
 
@@ -146,7 +153,9 @@ let package = Package(
         ),
 
         // MARK: Tests
-        .testTarget(name: "SharedErrorTests", dependencies: ["SharedError", logging], path: "Tests/SharedErrorTests"),
+        .testTarget(
+            name: "SharedErrorTests", dependencies: ["SharedError", "TestSupport", logging],
+            path: "Tests/SharedErrorTests"),
         .testTarget(name: "PrivateFilesTests", dependencies: ["PrivateFiles"], path: "Tests/PrivateFilesTests"),
         .testTarget(
             name: "NavigationTests",

@@ -29,6 +29,26 @@ struct OutputOptions: ParsableArguments {
 
     @Flag(name: .shortAndLong, help: "Also write the layers' log lines, journey included, to stderr.")
     var verbose = false
+
+    @Option(
+        help: ArgumentHelp(
+            "The language of the screens: en, de, or en-XA (the pseudo-locale, which marks every word that was translated).",
+            discussion:
+                "Without it: LC_ALL, LC_MESSAGES or LANG, the first that is set; English when that language is not shipped. Requests carry it as Accept-Language; journeys, logs and JSON keys stay in English.",
+            valueName: "locale"))
+    var locale: String?
+
+    func validate() throws {
+        if let locale, Language(locale: locale) == nil {
+            throw ValidationError(
+                "--locale \(locale) is not a language errorflow ships: en, de, or en-XA (the pseudo-locale)")
+        }
+    }
+
+    /// The language the run speaks: `--locale`, else the environment's, else English.
+    var language: Language {
+        Language.chosen(locale: locale, environment: ProcessInfo.processInfo.environment)
+    }
 }
 
 /// Which backend a screen talks to, and where its session is kept.

@@ -37,6 +37,8 @@ struct DemoRun {
         var transferInput: TransferInput?
         /// The transport; `nil` uses the process's (``ProcessTransport``).
         var transport: (any HTTPClient)?
+        /// The language the screens speak.
+        var language: Language = .english
     }
 
     let options: Options
@@ -59,6 +61,7 @@ struct DemoRun {
             appVersion: options.appVersion, secrets: options.secrets, logger: options.logger,
             transport: options.transport ?? ProcessTransport.shared)
         plan.apply(to: &configuration, answeringSignIn: options.signInAgent == nil)
+        configuration.language = options.language
 
         var notes = backend.note.map { [$0] } ?? []
         if plan.startsSignedIn {
@@ -137,7 +140,7 @@ extension ScreenCommand.Context {
                 environment: output.env.environment, signInAgent: signInAgent, style: style,
                 appVersion: ErrorFlowCommand.configuration.version, collector: collector, logger: logger,
                 backendLogger: Console.backendLogger(requestLines: output.verbose), secrets: secrets,
-                transferInput: transferInput))
+                transferInput: transferInput, language: output.language))
         return await demo.run(scenario, on: screen)
     }
 }

@@ -59,7 +59,9 @@ struct ScenarioPlan: Sendable {
         func matches(_ presented: PresentationError?) -> Bool {
             switch self {
             case .developerDetail: presented?.message?.hasPrefix("Developer detail") == true
-            case .safeDefault: presented == .default
+            case .safeDefault:
+                presented?.key == PresentationError.default(in: .english).key
+                    && presented?.message?.hasPrefix("Developer detail") == false
             }
         }
     }

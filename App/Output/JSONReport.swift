@@ -6,18 +6,22 @@ import SharedError
 /// The one object `--format json` prints; scripts rely on its fields and their names.
 struct JSONReport: Encodable {
     struct PresentedError: Encodable {
+        var key: String
         var title: String
         var message: String?
         var presentation: PresentationMethod
+        var actions: [PresentedAction]
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(key, forKey: .key)
             try container.encode(title, forKey: .title)
             try container.encode(message, forKey: .message)
             try container.encode(presentation, forKey: .presentation)
+            try container.encode(actions, forKey: .actions)
         }
 
-        private enum CodingKeys: String, CodingKey { case title, message, presentation }
+        private enum CodingKeys: String, CodingKey { case key, title, message, presentation, actions }
     }
 
     struct ReportEntry: Encodable {
@@ -49,7 +53,8 @@ struct JSONReport: Encodable {
         outcome = report.outcome.rawValue
         state = report.state
         presentedError = report.presentedError.map {
-            PresentedError(title: $0.title, message: $0.message, presentation: $0.presentation)
+            PresentedError(
+                key: $0.key, title: $0.title, message: $0.message, presentation: $0.presentation, actions: $0.actions)
         }
         route = report.route?.rawValue
         journey = report.journey.map(\.event)

@@ -69,6 +69,7 @@ struct ScreenRun {
     }
 
     private func load(_ screen: Screen) async -> RunReport {
+        let language = app.configuration.language
         let text: String
         let state: any Encodable & Sendable
         let screenError: PresentationError?
@@ -78,25 +79,31 @@ struct ScreenRun {
             let viewModel = app.paymentMethods()
             await viewModel.load()
             (text, state, screenError) =
-                (PaymentMethodsScreen.render(viewModel.state, style: style), viewModel.state, viewModel.state.error)
+                (
+                    PaymentMethodsScreen.render(viewModel.state, style: style, language: language), viewModel.state,
+                    viewModel.state.error
+                )
             isEmpty = viewModel.state.isEmpty
         case .wallet:
             let viewModel = app.walletPage()
             await viewModel.load()
             (text, state, screenError) = (
-                WalletPageScreen.render(viewModel.state, style: style), viewModel.state, viewModel.state.error
+                WalletPageScreen.render(viewModel.state, style: style, language: language), viewModel.state,
+                viewModel.state.error
             )
         case .signin:
             let viewModel = app.signIn()
             await viewModel.signIn()
             (text, state, screenError) = (
-                SignInScreen.render(viewModel.state, style: style), viewModel.state, viewModel.state.error
+                SignInScreen.render(viewModel.state, style: style, language: language), viewModel.state,
+                viewModel.state.error
             )
         case .profile:
             let viewModel = app.profile()
             await viewModel.load()
             (text, state, screenError) = (
-                ProfileScreen.render(viewModel.state, style: style), viewModel.state, viewModel.state.error
+                ProfileScreen.render(viewModel.state, style: style, language: language), viewModel.state,
+                viewModel.state.error
             )
         case .transfer:
             let viewModel = app.transfer()
@@ -109,8 +116,9 @@ struct ScreenRun {
                 await viewModel.send()
             }
             (text, state, screenError) = (
-                TransferScreen.render(viewModel.state, style: style), viewModel.state,
-                viewModel.state.error ?? (viewModel.state.fieldErrors.isEmpty ? nil : Self.fieldsToFix)
+                TransferScreen.render(viewModel.state, style: style, language: language), viewModel.state,
+                viewModel.state.error
+                    ?? (viewModel.state.fieldErrors.isEmpty ? nil : TransferScreen.fieldsToFix(in: language))
             )
         // new-feature: screen runs
         }
@@ -120,7 +128,7 @@ struct ScreenRun {
             screenText += "\n" + alert.rendered(style: style).map { style.red($0) }.joined(separator: "\n")
         }
         if app.router.route == .signIn {
-            screenText += "\n" + style.yellow("→ Navigation: routed to sign-in")
+            screenText += "\n" + style.yellow("→ " + SharedText.routedToSignIn(in: language))
         }
         return RunReport(
             scenario: scenario, screen: screen, environment: app.configuration.environment,
@@ -129,9 +137,6 @@ struct ScreenRun {
             journey: [], clientReports: [], pendingReports: .init(entries: [], dropped: 0), elapsed: .zero,
             deliberateWait: .zero, notes: [])
     }
-
-    /// Field errors on the form: presented inline, so the run ends `presented`.
-    static let fieldsToFix = PresentationError(title: "Some fields need fixing", presentation: .inline)
 
     /// How the run ended: routed, presented, ignored, empty, or content, in that order of precedence.
     static func outcome(of report: RunReport) -> Outcome {

@@ -43,6 +43,8 @@ public struct AppConfiguration {
     public var clock: any HTTPClock = SystemHTTPClock()
     /// The chain's randomness: the retry jitter.
     public var random: any RandomSource = SystemRandomSource()
+    /// The language the screens speak, and the `Accept-Language` of every request: English unless told.
+    public var language: Language = .english
     /// Where the retry budget and the clock of each backend are kept: the process's by default, so every app the
     /// process composes for one backend spends one budget.
     public var resilience: ResilienceRegistry = .process

@@ -39,12 +39,12 @@ public final class ComposedApp {
         self.configuration = configuration
         let logger = configuration.logger
         let (clock, baseURL, store) = (configuration.clock, configuration.baseURL, configuration.sessionStore)
-        router = Router(environment: configuration.environment, logger: logger)
+        router = Router(environment: configuration.environment, language: configuration.language, logger: logger)
         let origin = BackendOrigin(baseURL)
         pendingWrites = PendingWrites(file: configuration.journalFile, origin: origin, logger: logger)
         resilience = configuration.resilience.resilience(for: origin)
         chain = HTTPChain(
-            transport: configuration.transport, settings: configuration.chain, clock: clock,
+            transport: configuration.transport, settings: configuration.speakingChain, clock: clock,
             random: configuration.random, secrets: configuration.secrets, journal: pendingWrites,
             observer: backendUsage, resilience: resilience, logger: logger
         ) { refreshClient in
@@ -111,5 +111,14 @@ public final class ComposedApp {
     /// so the session has its final content before a run ends or removes it.
     public func settle() async {
         await chain.coordinator.settle()
+    }
+}
+
+extension AppConfiguration {
+    /// The chain's settings, with the language's `Accept-Language` unless they name one.
+    var speakingChain: HTTPChain.Settings {
+        var settings = chain
+        settings.acceptLanguage = settings.acceptLanguage ?? language.acceptLanguage
+        return settings
     }
 }

@@ -12,4 +12,6 @@ public protocol ErrorRouting: AnyObject {
     func handle(_ error: some ScreenError, for screen: String)
     /// Takes back the alert and the route `screen` caused, as the screen starts a new load.
     func withdraw(for screen: String)
+    /// The language every screen words its errors in.
+    var language: Language { get }
 }

@@ -18,13 +18,17 @@ public final class Router: ErrorRouting {
 
     /// Whether errors no screen explained show developer detail (`dev`) or the safe default (`prod`).
     public let environment: AppEnvironment
+    /// The language the alerts are worded in.
+    public let language: Language
     private let journey: JourneyRecorder
     private var alertOwner: String?
     private var routeOwner: String?
 
-    /// Makes a router with no alert and no route; `environment` decides how unexplained errors are shown.
-    public init(environment: AppEnvironment, logger: Logger) {
+    /// Makes a router with no alert and no route; `environment` decides how unexplained errors are shown, and
+    /// `language` the words of every alert.
+    public init(environment: AppEnvironment, language: Language = .english, logger: Logger) {
         self.environment = environment
+        self.language = language
         self.journey = JourneyRecorder(.navigation, logger: logger)
     }
 
@@ -39,11 +43,11 @@ public final class Router: ErrorRouting {
         case (.appWide(.sessionExpired), _):
             routeToSignIn(from: name, category: category, for: screen)
         case (.appWide(let condition), _):
-            present(PresentationError(alertFor: condition), from: name, category: category, for: screen)
+            present(.alert(for: condition, in: language), from: name, category: category, for: screen)
         case (.unexplained, .dev):
-            present(.developerDetail(for: error), from: name, category: category, for: screen)
+            present(.developerDetail(for: error, in: language), from: name, category: category, for: screen)
         case (.unexplained, .prod):
-            present(.default, from: name, category: category, for: screen)
+            present(.default(in: language, actions: .retryFor(error)), from: name, category: category, for: screen)
             logDetail(of: error, named: name, category: category)
         }
     }
@@ -95,7 +99,7 @@ public final class Router: ErrorRouting {
     private func present(_ alert: PresentationError, from name: String, category: ErrorCategory?, for screen: String) {
         presentedError = alert
         alertOwner = screen
-        record(.presented, from: name, to: "alert: \(alert.title)", category: category, level: .info)
+        record(.presented, from: name, to: alert.journeyDescription, category: category, level: .info)
     }
 
     private func routeToSignIn(from name: String, category: ErrorCategory?, for screen: String) {
@@ -123,23 +127,19 @@ public final class Router: ErrorRouting {
 }
 
 extension PresentationError {
-    /// An alert built from what a `LocalizedError` says about itself.
-    init(alertFor error: any LocalizedError) {
-        let details = [error.failureReason, error.recoverySuggestion].compactMap { $0 }
-        self.init(
-            title: error.errorDescription ?? PresentationError.default.title,
-            message: details.isEmpty ? PresentationError.default.message : details.joined(separator: " "),
-            presentation: .alert
-        )
-    }
-
-    /// What DEV shows for an error no screen explained, so missing handling is caught before it ships: the
-    /// error's own words if it declares any (`LocalizedError`), then its type, the layer it came from, the server's
-    /// code and the request id.
-    static func developerDetail(for error: some ScreenError) -> PresentationError {
-        PresentationError(
-            title: (error as? any LocalizedError)?.errorDescription ?? PresentationError.default.title,
-            message: "Developer detail (DEV only): " + detail(of: error), presentation: .alert, iconName: "ladybug")
+    /// What DEV shows for an error no screen explained, so missing handling is caught before it ships: the error's
+    /// own words if it declares any (`LocalizedError`), else the safe default's title, then the error's type, the
+    /// layer it came from, the server's code and the request id, which the user may copy. The detail is for
+    /// developers and stays in English.
+    static func developerDetail(for error: some ScreenError, in language: Language) -> PresentationError {
+        var alert = PresentationError.default(in: language, actions: .retryFor(error))
+        if let ownWords = (error as? any LocalizedError)?.errorDescription { alert.title = ownWords }
+        alert.message = "Developer detail (DEV only): " + detail(of: error)
+        alert.iconName = "ladybug"
+        if let requestID = error.diagnostics.lazy.compactMap(\.requestID).first {
+            alert.actions.append(PresentedAction(.copyRequestID(requestID), in: language))
+        }
+        return alert
     }
 
     /// `PaymentMethodsError.unknown(UnknownBusinessError) reached Navigation unexplained; from: …`.
@@ -147,5 +147,14 @@ extension PresentationError {
         let origins = error.diagnostics.map(\.description)
         let head = "\(error.journeyName) reached Navigation unexplained"
         return origins.isEmpty ? head : head + "; from: " + origins.joined(separator: "; ")
+    }
+}
+
+extension [RecoveryAction] {
+    /// The way to try an unexplained error again: after the time the server asked for, when a `Retry-After` was
+    /// not waited for, otherwise at once.
+    static func retryFor(_ error: some ScreenError) -> [RecoveryAction] {
+        let wait = error.diagnostics.lazy.compactMap(\.retryAfterSeconds).first
+        return [wait.map { .retryAfter(seconds: $0) } ?? .retry]
     }
 }

@@ -15,6 +15,8 @@ public import SharedError
 public struct ScreenPresenter {
     /// The name this screen goes by with Navigation.
     public let screen: String
+    /// The language the screen words its errors in: the router's.
+    public var language: Language { router.language }
     private let router: any ErrorRouting
     private let journey: JourneyRecorder
 
@@ -64,7 +66,7 @@ public struct ScreenPresenter {
             guard error.appWideCondition == nil, let reaction = ownWords(error) else { break }
             switch reaction {
             case .present(let presented):
-                journey.record(.presented, error, to: "\(presented.presentation.rawValue): \(presented.title)")
+                journey.record(.presented, error, to: presented.journeyDescription)
                 return presented
             case .show(let action, let description):
                 journey.record(action, error, to: description)

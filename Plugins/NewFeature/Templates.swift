@@ -30,6 +30,7 @@ struct Templates {
         [
             "Modules/Domain/Orders/Orders.swift", "Modules/OrdersFeature/Data/RemoteOrdersRepository.swift",
             "Modules/OrdersFeature/Presentation/OrdersViewModel.swift", "Modules/OrdersFeature/View/OrdersScreen.swift",
+            "Modules/OrdersFeature/Resources/*.lproj/Localizable.strings (the words in every language)",
             "Tests/OrdersFeatureTests/OrdersViewModelTests.swift", "docs/openapi.yaml (the Orders schemas)",
             "Modules/DemoBackend/Server/DemoResponder+Orders.swift (its fixtures)",
         ].map(named)
@@ -42,11 +43,14 @@ struct Templates {
             ("Modules/OrdersFeature/Data/RemoteOrdersRepository.swift", data),
             ("Modules/OrdersFeature/Presentation/OrdersViewModel.swift", viewModel),
             ("Modules/OrdersFeature/View/OrdersScreen.swift", screen),
+            ("Modules/OrdersFeature/Presentation/OrdersWording.swift", wording),
+            ("Modules/OrdersFeature/Resources/en.lproj/Localizable.strings", englishStrings),
+            ("Modules/OrdersFeature/Resources/de.lproj/Localizable.strings", germanStrings),
             ("Modules/Composition/ComposedApp+Orders.swift", composition),
             ("App/Commands/OrdersCommand.swift", command),
             ("Tests/OrdersFeatureTests/OrdersBoundaryTests.swift", boundaryTests),
             ("Tests/OrdersFeatureTests/OrdersViewModelTests.swift", viewModelTests),
-        ].map { (named($0.0), Insert.sortingImports(named($0.1))) }
+        ].map { (named($0.0), $0.0.hasSuffix(".swift") ? Insert.sortingImports(named($0.1)) : named($0.1)) }
     }
 
     /// The demo's answers for the feature's path.
@@ -228,17 +232,55 @@ struct Templates {
         """#
     }
 
+    private var wording: String {
+        #"""
+        import SharedError
+
+        /// The orders feature's words.
+        enum OrdersWording: String, Wording {
+            case title = "orders.title"
+            case empty = "orders.empty"
+
+            static let catalog = WordingCatalog(resourceBundle: "ErrorFlow_OrdersFeature")
+
+            var english: String {
+                switch self {
+                case .title: "Orders"
+                case .empty: "No orders yet."
+                }
+            }
+        }
+
+        """#
+    }
+
+    private var englishStrings: String {
+        #"""
+        "orders.empty" = "No orders yet.";
+        "orders.title" = "Orders";
+
+        """#
+    }
+
+    private var germanStrings: String {
+        #"""
+        "orders.empty" = "Noch keine Bestellungen.";
+        "orders.title" = "Bestellungen";
+
+        """#
+    }
+
     private var screen: String {
         #"""
         public import SharedError
 
         /// Draws the orders screen as terminal text.
         public enum OrdersScreen {
-            /// The screen for `state`, styled for the terminal it goes to.
-            public static func render(_ state: OrdersState, style: TerminalStyle) -> String {
-                var lines = [style.bold("Orders")]
+            /// The screen for `state` in `language`, styled for the terminal it goes to.
+            public static func render(_ state: OrdersState, style: TerminalStyle, language: Language = .english) -> String {
+                var lines = [style.bold(OrdersWording.title.text(in: language))]
                 if state.isEmpty {
-                    lines.append("  " + style.dim("No orders yet."))
+                    lines.append("  " + style.dim(OrdersWording.empty.text(in: language)))
                 }
                 for order in state.orders {
                     lines.append("  " + style.column(order.id, width: 8) + order.title)
@@ -395,15 +437,21 @@ struct Templates {
         #"""
         import Domain
         import Navigation
-        import OrdersFeature
         import SharedError
         import TestSupport
         import Testing
 
-        /// What the orders screen shows: the list, an empty state, and nothing left of an earlier failure.
+        @testable import OrdersFeature
+
+        /// What the orders screen shows: the list, an empty state, and nothing left of an earlier failure; its words in
+        /// every shipped language.
         @MainActor
         @Suite("The orders screen")
         struct OrdersViewModelTests {
+            @Test func everyWordIsInEveryShippedLanguage() throws {
+                try WordingCheck.check(OrdersWording.self, module: "OrdersFeature")
+            }
+
             @Test func showsEveryOrderInTheBackendsOrder() async {
                 let (sut, router) = makeSUT(.success([Order(id: "o-2", title: "Tea"), Order(id: "o-1", title: "Coffee")]))
 
@@ -469,7 +517,8 @@ struct Templates {
             .target(
                 name: "OrdersFeature",
                 dependencies: ["Domain", "Networking", "Navigation", "SharedError", logging],
-                path: "Modules/OrdersFeature"
+                path: "Modules/OrdersFeature",
+                resources: [.process("Resources")]
             ),
             """#)
     }
@@ -496,7 +545,8 @@ struct Templates {
                 let viewModel = app.orders()
                 await viewModel.load()
                 (text, state, screenError) = (
-                    OrdersScreen.render(viewModel.state, style: style), viewModel.state, viewModel.state.error
+                    OrdersScreen.render(viewModel.state, style: style, language: language), viewModel.state,
+                    viewModel.state.error
                 )
                 isEmpty = viewModel.state.isEmpty
             """#)
@@ -536,7 +586,7 @@ struct Templates {
             .init(scenario: .ordersEmpty, outcome: "empty", exitCode: 0, screen: ["No orders yet."], journeyIsEmpty: true),
             .init(
                 scenario: .ordersUnavailable, outcome: "presented", exitCode: 1,
-                steps: ["navigation presented OrdersRepositoryError.unavailable → alert: Something went wrong"],
+                steps: ["navigation presented OrdersRepositoryError.unavailable → alert: error.default.title [retry, copyRequestID]"],
                 screen: ["Developer detail"]),
             """#)
     }

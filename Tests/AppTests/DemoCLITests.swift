@@ -53,8 +53,12 @@ struct DemoCLITests {
                 "pendingReports", "droppedReports", "exitCode",
             ])
         let presented = try #require(object["presentedError"] as? [String: Any])
-        #expect(Set(presented.keys) == ["title", "message", "presentation"])
+        #expect(Set(presented.keys) == ["key", "title", "message", "presentation", "actions"])
         #expect(presented["presentation"] as? String == "alert")
+        #expect(presented["key"] as? String == "condition.offline.title")
+        let actions = try #require(presented["actions"] as? [[String: Any]])
+        #expect(actions.map { $0["kind"] as? String } == ["checkConnection", "retry"])
+        #expect(actions.map { $0["label"] as? String } == ["Check your connection", "Try again"])
         let journey = try #require(object["journey"] as? [[String: Any]])
         #expect(
             journey.allSatisfy { Set($0.keys) == ["layer", "module", "action", "from", "to", "category", "origin"] })

@@ -92,7 +92,7 @@ struct HTMLReportTests {
         return RunReport(
             scenario: scenario ?? text, screen: .profile, environment: .dev, outcome: .presented, exitCode: 1,
             screenText: "Profile\n  \(text)", state: text,
-            presentedError: PresentationError(title: text, message: text), route: nil,
+            presentedError: PresentationError(key: "test.key", title: text, message: text), route: nil,
             journey: [JourneyEntry(event: event, level: .error)], clientReports: [sent],
             pendingReports: ReportOutbox.Snapshot(), elapsed: .zero, deliberateWait: .zero, notes: [text])
     }

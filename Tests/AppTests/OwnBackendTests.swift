@@ -262,3 +262,38 @@ struct NotTheContractTests {
         #expect(run.stderr.contains("could not be used"))
     }
 }
+
+/// The user's language reaches your backend, and a copied binary without its resources still speaks.
+@Suite("The user's language against your own backend", .serialized, .timeLimit(.minutes(3)))
+struct LanguageOnYourBackendTests {
+    @Test func everyRequestCarriesTheUsersLanguage() async throws {
+        let backend = try await ContractBackend.start()
+        let home = TemporaryFolder()
+        let url = backend.baseURL.absoluteString
+
+        let signIn = try await Binary.run(
+            ["signin", "--base-url", url, "--answer", "approve", "--locale", "de"], home: home.url)
+        let payments = try await Binary.run(
+            ["payments", "--base-url", url], environment: ["LANG": "de_DE.UTF-8"],
+            home: home.url)
+        await backend.stop()
+
+        #expect(signIn.status == 0 && payments.status == 0, "\(signIn.stderr)\(payments.stderr)")
+        #expect(signIn.stdout.contains("Angemeldet als \(backend.user.name)"))
+        #expect(payments.stdout.contains("Zahlungsmethoden"))
+        let languages = Set(backend.requests.map { $0.header("Accept-Language") })
+        #expect(languages == ["de, en;q=0.5"], "every request, sign-in and screens alike")
+    }
+
+    @Test func aBinaryCopiedWithoutItsResourcesSpeaksEnglishAndNeverTraps() async throws {
+        let folder = TemporaryFolder()
+        let copy = folder.url.appendingPathComponent("errorflow").path
+        let launcher = ["/bin/sh", "-c", "cp \"$0\" '\(copy)' && exec '\(copy)' \"$@\""]
+
+        let run = try await Binary.run(
+            ["signin", "--base-url", "http://127.0.0.1:9", "--answer", "cancel", "--locale", "de"], launcher: launcher)
+
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Not signed in. Sign in with Apple to continue."), "\(run.stdout)")
+    }
+}

@@ -72,14 +72,14 @@ struct Expectation: Sendable, CustomTestStringConvertible {
             scenario: .paymentsUnexpected, outcome: "presented", exitCode: 1,
             steps: [
                 "domain mapped no payment method left → PaymentMethodsError.unknown(UnknownBusinessError)",
-                "navigation presented PaymentMethodsError.unknown(UnknownBusinessError) → alert: Something went wrong",
+                "navigation presented PaymentMethodsError.unknown(UnknownBusinessError) → alert: error.default.title [retry, copyRequestID]",
             ],
             screen: ["Something went wrong", "Developer detail"]),
         .init(
             scenario: .offline, outcome: "presented", exitCode: 3,
             steps: [
                 "networking mapped … → HTTPClientError.offline",
-                "navigation presented AppWideCondition.offline → alert: Network unavailable",
+                "navigation presented AppWideCondition.offline → alert: condition.offline.title [checkConnection, retry]",
             ]),
         .init(
             scenario: .serverFlaky, outcome: "content", exitCode: 0,
@@ -94,7 +94,7 @@ struct Expectation: Sendable, CustomTestStringConvertible {
             scenario: .slowBackend, outcome: "presented", exitCode: 1,
             steps: [
                 "networking mapped deadline passed during transfer… → HTTPClientError.timedOut",
-                "navigation presented AppWideCondition.timedOut → alert: The server is taking too long",
+                "navigation presented AppWideCondition.timedOut → alert: condition.timedOut.title [retry]",
             ]),
         .init(
             scenario: .tokenExpired, outcome: "content", exitCode: 0,
@@ -112,13 +112,13 @@ struct Expectation: Sendable, CustomTestStringConvertible {
         .init(scenario: .walletPageHappy, outcome: "content", exitCode: 0, screen: ["EUR 12.50"], journeyIsEmpty: true),
         .init(
             scenario: .walletPageNoWallet, outcome: "presented", exitCode: 1,
-            steps: ["presentation presented WalletPageError.noWallet → inline: You don't have a wallet yet"],
+            steps: ["presentation presented WalletPageError.noWallet → inline: wallet.noWallet.title [createWallet]"],
             screen: ["Create a wallet"]),
         .init(
             scenario: .walletPageUnavailable, outcome: "presented", exitCode: 1,
             steps: [
                 "domain mapped WalletRepositoryError.unavailable → WalletPageError.unknown(UnknownBusinessError)",
-                "navigation presented WalletPageError.unknown(UnknownBusinessError) → alert: Something went wrong",
+                "navigation presented WalletPageError.unknown(UnknownBusinessError) → alert: error.default.title [retry, copyRequestID]",
             ],
             screen: ["Developer detail"]),
         .init(
@@ -129,10 +129,10 @@ struct Expectation: Sendable, CustomTestStringConvertible {
             steps: ["presentation ignored SignInError.canceled → nil"]),
         .init(
             scenario: .signinFailed, outcome: "presented", exitCode: 1,
-            steps: ["presentation presented SignInError.failed → indicator: Sign in failed"]),
+            steps: ["presentation presented SignInError.failed → indicator: signin.failed.title [retry]"]),
         .init(
             scenario: .signinUnknown, outcome: "presented", exitCode: 1,
-            steps: ["presentation presented SignInError.unknown → indicator: Something went wrong"],
+            steps: ["presentation presented SignInError.unknown → indicator: signin.unknown.title [retry]"],
             screen: ["with an unknown reason"]),
         .init(
             scenario: .signinBanned, outcome: "presented", exitCode: 1,
@@ -155,7 +155,9 @@ struct Expectation: Sendable, CustomTestStringConvertible {
             screen: ["Your profile could not be loaded"]),
         .init(
             scenario: .profileUnavailable, outcome: "presented", exitCode: 1,
-            steps: ["navigation presented ProfileRepositoryError.unavailable → alert: Something went wrong"],
+            steps: [
+                "navigation presented ProfileRepositoryError.unavailable → alert: error.default.title [retry, copyRequestID]"
+            ],
             screen: ["Developer detail"]),
         .init(
             scenario: .transferHappy, outcome: "content", exitCode: 0, screen: ["✔ t-1 completed · EUR 12.50"],
@@ -178,7 +180,7 @@ struct Expectation: Sendable, CustomTestStringConvertible {
             ], backendTransfers: 0),
         .init(
             scenario: .transferInsufficientFunds, outcome: "presented", exitCode: 1,
-            steps: ["presentation presented TransferError.insufficientFunds → alert: Not enough money in your wallet"],
+            steps: ["presentation presented TransferError.insufficientFunds → alert: transfer.insufficientFunds.title"],
             backendTransfers: 0),
         .init(
             scenario: .transferTimeoutReplayed, outcome: "content", exitCode: 0,
@@ -191,7 +193,7 @@ struct Expectation: Sendable, CustomTestStringConvertible {
             scenario: .transferKeyReused, outcome: "presented", exitCode: 1,
             steps: [
                 "data mapped HTTPClientError.conflict → TransferRepositoryError.keyReused",
-                "navigation presented TransferError.unknown(UnknownBusinessError) → alert: Something went wrong",
+                "navigation presented TransferError.unknown(UnknownBusinessError) → alert: error.default.title [retry, copyRequestID]",
             ], backendTransfers: 0),
         .init(
             scenario: .transferPending, outcome: "content", exitCode: 0,
@@ -204,7 +206,7 @@ struct Expectation: Sendable, CustomTestStringConvertible {
         .init(
             scenario: .transferSessionEnds, outcome: "routed", exitCode: 1,
             steps: ["navigation routed AppWideCondition.sessionExpired → signIn"],
-            screen: ["DE89 3704 0044 0532 0130 00", "12.50", "routed to sign-in"], backendTransfers: 0),
+            screen: ["DE89 3704 0044 0532 0130 00", "12.50", "Routed to sign-in"], backendTransfers: 0),
         // new-feature: expectations
     ]
 }
@@ -301,7 +303,8 @@ struct ScenarioCatalogTests {
             #expect(alert.message?.contains("request req-") == true, "the request id leads to the backend's log")
             #expect(steps == [.presented])
         case .prod:
-            #expect(alert == .default)
+            #expect(
+                alert.key == "error.default.title" && alert.message == PresentationError.default(in: .english).message)
             #expect(steps == [.presented, .logged], "the detail is only logged")
             #expect(report.journey.last?.event.to?.contains("request req-") == true)
         }

@@ -79,7 +79,7 @@ struct AuthScenarioTests {
         #expect(
             world.journey == [
                 "vendor mapped ASAuthorizationError.failed → SignInError.failed",
-                "presentation presented SignInError.failed → indicator: Sign in failed",
+                "presentation presented SignInError.failed → indicator: signin.failed.title [retry]",
             ])
     }
 
@@ -111,7 +111,7 @@ struct AuthScenarioTests {
             world.journey == [
                 "networking mapped HTTP 403 account_banned → HTTPClientError.forbidden",
                 "data mapped HTTPClientError.forbidden → SignInError.banned",
-                "presentation presented SignInError.banned → alert: This account can't sign in",
+                "presentation presented SignInError.banned → alert: signin.banned.title [contactSupport]",
             ])
     }
 
@@ -175,7 +175,7 @@ struct AuthScenarioTests {
             world.journey == [
                 "networking reported id missing → client report for /v1/me",
                 "data mapped DecodingFailure.missing(id) → ProfileRepositoryError.malformed(id)",
-                "presentation presented ProfileRepositoryError.malformed(id) → inline: Your profile could not be loaded",
+                "presentation presented ProfileRepositoryError.malformed(id) → inline: profile.malformed.title [retry]",
             ])
         #expect((await world.sentReports()).map(\.keyPath) == ["id"])
     }
@@ -196,11 +196,11 @@ struct AuthScenarioTests {
 struct AuthScreenTests {
     @Test func signInScreenReadsWellAsPlainText() {
         var state = SignInState()
-        state.error = PresentationError(title: "Sign in failed", presentation: .indicator)
+        state.error = PresentationError(key: "signin.failed.title", title: "Sign in failed", presentation: .indicator)
 
         #expect(
             SignInScreen.render(state, style: .plain)
-                == "Sign in\n  Not signed in. Sign in with Apple to continue.\n  (i) Sign in failed")
+                == "Sign in\n  Not signed in. Sign in with Apple to continue.\n  (•) Sign in failed")
     }
 
     @Test func profileScreenShowsDefaultsPlainly() {

@@ -52,8 +52,7 @@ struct RouterTests {
         sut.handle(ScreenFailure.appWide(condition), for: "screen")
 
         let alert = try #require(sut.presentedError)
-        #expect(alert.title == condition.errorDescription)
-        #expect(alert.message == "\(condition.failureReason ?? "") \(condition.recoverySuggestion ?? "")")
+        #expect(alert == PresentationError.alert(for: condition, in: .english))
         #expect(alert.presentation == .alert)
         #expect(sut.route == nil)
     }
@@ -75,7 +74,8 @@ struct RouterTests {
         sut.handle(Unexplained(), for: "screen")
 
         let alert = try #require(sut.presentedError)
-        #expect(alert.title == PresentationError.default.title)
+        #expect(alert.title == "Something went wrong")
+        #expect(alert.actions.map(\.action) == [.retry, .copyRequestID("req-7")])
         #expect(
             alert.message?.hasPrefix("Developer detail (DEV only): Unexplained reached Navigation unexplained") == true)
         #expect(
@@ -89,7 +89,7 @@ struct RouterTests {
 
         sut.handle(Unexplained(), for: "screen")
 
-        #expect(sut.presentedError == .default)
+        #expect(sut.presentedError == .default(in: .english))
         #expect(sut.loggedErrors == ["Unexplained"])
         #expect(journey().last?.to?.contains("request req-7") == true)
     }
@@ -102,6 +102,27 @@ struct RouterTests {
         let alert = try #require(sut.presentedError)
         #expect(alert.title == "Export failed")
         #expect(alert.message?.hasPrefix("Developer detail") == true)
+    }
+
+    @Test(arguments: AppEnvironment.allCases)
+    func anUnwaitedRetryAfterBecomesTheWayOut(in environment: AppEnvironment) throws {
+        let (sut, _) = makeSUT(environment)
+
+        sut.handle(Unexplained(retryAfterSeconds: 120), for: "screen")
+
+        let alert = try #require(sut.presentedError)
+        #expect(alert.actions.first?.action == .retryAfter(seconds: 120))
+        #expect(alert.actions.first?.label == "Try again in 120 seconds")
+    }
+
+    @Test func theAlertsSpeakTheRoutersLanguage() throws {
+        let sut = Router(environment: .prod, language: .german, logger: quietLogger)
+
+        sut.handle(ScreenFailure.appWide(.offline), for: "screen")
+
+        let alert = try #require(sut.presentedError)
+        #expect(alert.title == "Kein Netzwerk")
+        #expect(alert.actions.map(\.label) == ["Verbindung prüfen", "Erneut versuchen"])
     }
 
     @Test(arguments: AppEnvironment.allCases)
@@ -173,13 +194,14 @@ private struct ExportFailed: ScreenError, LocalizedError {
 
 /// An error no rule explained, as a business layer hands it up: default category, with where it came from.
 private struct Unexplained: ScreenError {
+    var retryAfterSeconds: Int?
     var category: ErrorCategory { .default }
     var journeyName: String { "Unexplained" }
     var diagnostics: [Diagnostic] {
         [
             Diagnostic(
                 error: "HTTPClientError.server(503)", layer: .networking, status: 503, serverCode: "busy",
-                requestID: "req-7")
+                requestID: "req-7", retryAfterSeconds: retryAfterSeconds)
         ]
     }
 }

@@ -174,7 +174,7 @@ struct PaymentsScenarioTests {
             world.journey.suffix(3) == [
                 "domain mapped no payment method left → PaymentMethodsError.unknown(UnknownBusinessError)",
                 "presentation forwarded PaymentMethodsError.unknown(UnknownBusinessError) → Navigation: PaymentMethodsError.unknown(UnknownBusinessError)",
-                "navigation presented PaymentMethodsError.unknown(UnknownBusinessError) → alert: Something went wrong",
+                "navigation presented PaymentMethodsError.unknown(UnknownBusinessError) → alert: error.default.title [retry, copyRequestID]",
             ])
     }
 
@@ -185,13 +185,13 @@ struct PaymentsScenarioTests {
 
         await sut.load()
 
-        #expect(world.router.presentedError?.title == AppWideCondition.offline.errorDescription)
+        #expect(world.router.presentedError?.title == "Network unavailable")
         #expect(sut.state.error == nil && sut.state.methodCount == 0, "no partial list built on an unreachable backend")
         #expect(
             world.journey.suffix(3) == [
                 "domain forwarded WalletRepositoryError.appWide(AppWideCondition.offline) → PaymentMethodsError.appWide(AppWideCondition.offline)",
                 "presentation forwarded PaymentMethodsError.appWide(AppWideCondition.offline) → Navigation: AppWideCondition.offline",
-                "navigation presented AppWideCondition.offline → alert: Network unavailable",
+                "navigation presented AppWideCondition.offline → alert: condition.offline.title [checkConnection, retry]",
             ])
         #expect(
             world.journey.contains(
@@ -237,10 +237,10 @@ struct PaymentsScenarioTests {
 
         await sut.load()
 
-        #expect(world.router.presentedError?.title == AppWideCondition.timedOut.errorDescription)
+        #expect(world.router.presentedError?.title == "The server is taking too long")
         #expect(
             world.journey.last
-                == "navigation presented AppWideCondition.timedOut → alert: The server is taking too long")
+                == "navigation presented AppWideCondition.timedOut → alert: condition.timedOut.title [retry]")
     }
 
     @Test func tokenExpired() async {
@@ -318,13 +318,13 @@ struct PaymentsScenarioTests {
 
         #expect(sut.state.error?.title == "You don't have a wallet yet")
         #expect(sut.state.error?.presentation == .inline)
-        #expect(sut.state.action == "Create a wallet")
+        #expect(sut.state.error?.actions.map(\.label) == ["Create a wallet"])
         #expect(
             world.journey == [
                 "networking mapped HTTP 404 wallet_not_found → HTTPClientError.notFound",
                 "data mapped HTTPClientError.notFound → WalletRepositoryError.noWalletFound",
                 "domain mapped WalletRepositoryError.noWalletFound → WalletPageError.noWallet",
-                "presentation presented WalletPageError.noWallet → inline: You don't have a wallet yet",
+                "presentation presented WalletPageError.noWallet → inline: wallet.noWallet.title [createWallet]",
             ])
     }
 

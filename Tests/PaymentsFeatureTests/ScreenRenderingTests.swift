@@ -44,7 +44,7 @@ struct ScreenRenderingTests {
 
     @Test func anAlertOnThePaymentScreenIsMarked() {
         var state = PaymentMethodsState()
-        state.error = .default
+        state.error = .default(in: .english)
 
         let text = PaymentMethodsScreen.render(state, style: .plain)
 

@@ -157,7 +157,7 @@ struct WalletPageViewModelTests {
         await sut.load()
 
         #expect(router.presentedError == nil && router.route == nil)
-        #expect(sut.state.error == nil && sut.state.action == nil)
+        #expect(sut.state.error == nil)
         #expect(sut.state.balance == "EUR 12.50")
     }
 
@@ -170,7 +170,7 @@ struct WalletPageViewModelTests {
         #expect(error.title == "You don't have a wallet yet")
         #expect(error.presentation == .inline)
         #expect(error.message?.isEmpty == false)
-        #expect(sut.state.action == "Create a wallet")
+        #expect(error.actions.map(\.action) == [.createWallet])
         #expect(router.presentedError == nil)
     }
 

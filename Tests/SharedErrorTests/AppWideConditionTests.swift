@@ -4,23 +4,20 @@ import Testing
 
 @Suite("App-wide conditions speak to people, and pass through the layers by declaration")
 struct AppWideConditionTests {
-    @Test(arguments: AppWideCondition.allCases)
-    func describesItselfInFullSentences(_ condition: AppWideCondition) throws {
-        let description = try #require(condition.errorDescription)
-        let reason = try #require(condition.failureReason)
-        let suggestion = try #require(condition.recoverySuggestion)
+    @Test(arguments: AppWideCondition.allCases, [Language.english, .german])
+    func itsAlertSpeaksInFullSentences(_ condition: AppWideCondition, _ language: Language) {
+        let alert = PresentationError.alert(for: condition, in: language)
 
-        #expect(!description.isEmpty)
-        for sentence in [reason, suggestion] {
-            #expect(sentence.first?.isUppercase == true, "\(sentence)")
-            #expect(sentence.hasSuffix("."), "\(sentence)")
-        }
+        #expect(!alert.title.isEmpty)
+        #expect(alert.message?.first?.isUppercase == true, "\(alert.message ?? "")")
+        #expect(alert.message?.hasSuffix(".") == true, "\(alert.message ?? "")")
+        #expect(!alert.actions.isEmpty, "every condition has a way out")
     }
 
     @Test(arguments: AppWideCondition.allCases)
-    func neverShowsItsTypeOrCaseName(_ condition: AppWideCondition) {
-        let text = [condition.errorDescription, condition.failureReason, condition.recoverySuggestion]
-            .compactMap { $0 }.joined(separator: " ")
+    func itsAlertNeverShowsItsTypeOrCaseName(_ condition: AppWideCondition) {
+        let alert = PresentationError.alert(for: condition, in: .english)
+        let text = [alert.title, alert.message ?? ""].joined(separator: " ")
 
         #expect(!text.contains("AppWideCondition"))
         #expect(!text.contains("\(condition)"))
@@ -33,8 +30,16 @@ struct AppWideConditionTests {
     }
 
     @Test func casesAreDistinctForUsers() {
-        let descriptions = Set(AppWideCondition.allCases.compactMap(\.errorDescription))
-        #expect(descriptions.count == AppWideCondition.allCases.count)
+        let titles = Set(AppWideCondition.allCases.map { PresentationError.alert(for: $0, in: .english).title })
+        #expect(titles.count == AppWideCondition.allCases.count)
+    }
+
+    @Test func eachConditionOffersItsOwnWayOut() {
+        let kinds = AppWideCondition.allCases.map { condition in
+            PresentationError.alert(for: condition, in: .english).actions.map(\.action.kind)
+        }
+
+        #expect(kinds == [["checkConnection", "retry"], ["retry"], ["signIn"]])
     }
 
     /// A layer's `appWide` case is all it takes: the condition is found in it, and passed on to the next layer's.

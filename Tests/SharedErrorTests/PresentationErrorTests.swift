@@ -5,11 +5,24 @@ import Testing
 @Suite("PresentationError")
 struct PresentationErrorTests {
     @Test func defaultIsTheLastLineOfDefence() {
-        let fallback = PresentationError.default
+        let fallback = PresentationError.default(in: .english)
 
+        #expect(fallback.key == "error.default.title")
         #expect(fallback.title == "Something went wrong")
         #expect(fallback.presentation == .alert)
         #expect(fallback.message?.isEmpty == false)
+        #expect(fallback.actions.map(\.action) == [.retry])
+    }
+
+    @Test func theDefaultSpeaksTheUsersLanguage() {
+        #expect(PresentationError.default(in: .german).title == "Etwas ist schiefgelaufen")
+        #expect(PresentationError.default(in: .german).actions.map(\.label) == ["Erneut versuchen"])
+    }
+
+    @Test func theJourneyNamesTheKeyAndTheActionsNotTheWords() {
+        let alert = PresentationError.alert(for: .offline, in: .german)
+
+        #expect(alert.journeyDescription == "alert: condition.offline.title [checkConnection, retry]")
     }
 
     @Test(arguments: PresentationMethod.allCases)
@@ -22,11 +35,42 @@ struct PresentationErrorTests {
 
     @Test func roundTripsThroughJSON() throws {
         let error = PresentationError(
-            title: "Sign in failed", message: nil, presentation: .indicator, iconName: "xmark")
+            key: "signin.failed.title", title: "Sign in failed", message: nil, presentation: .indicator,
+            iconName: "xmark",
+            actions: [
+                PresentedAction(.retryAfter(seconds: 5), in: .english),
+                PresentedAction(.copyRequestID("req-1"), in: .english),
+            ])
 
         let decoded = try JSONDecoder().decode(PresentationError.self, from: JSONEncoder().encode(error))
 
         #expect(decoded == error)
+    }
+}
+
+@Suite("Recovery actions")
+struct RecoveryActionTests {
+    @Test(arguments: [
+        (RecoveryAction.retry, "Try again", "Erneut versuchen"),
+        (.retryAfter(seconds: 1), "Try again in 1 second", "In 1 Sekunde erneut versuchen"),
+        (.retryAfter(seconds: 30), "Try again in 30 seconds", "In 30 Sekunden erneut versuchen"),
+        (.signIn, "Sign in", "Anmelden"), (.createWallet, "Create a wallet", "Wallet erstellen"),
+        (.checkConnection, "Check your connection", "Verbindung prüfen"),
+        (.contactSupport, "Contact support", "Support kontaktieren"),
+        (.copyRequestID("req-1"), "Copy the request id req-1", "Request-ID req-1 kopieren"),
+    ])
+    func eachActionHasItsLabelInEveryLanguage(_ action: RecoveryAction, _ english: String, _ german: String) {
+        #expect(action.label(in: .english) == english)
+        #expect(action.label(in: .german) == german)
+    }
+
+    @Test func anActionIsWrittenAsItsKindLabelAndPayload() throws {
+        let json = try JSONEncoder().encode(PresentedAction(.retryAfter(seconds: 5), in: .english))
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+
+        #expect(object["kind"] as? String == "retryAfter")
+        #expect(object["label"] as? String == "Try again in 5 seconds")
+        #expect(object["seconds"] as? Int == 5)
     }
 }
 

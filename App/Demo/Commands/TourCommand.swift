@@ -57,7 +57,7 @@ struct TourCommand: AsyncParsableCommand {
                 environment: output.env.environment, style: style, appVersion: ErrorFlowCommand.configuration.version,
                 collector: collector, logger: logger,
                 backendLogger: Console.backendLogger(requestLines: output.verbose),
-                secrets: secrets))
+                secrets: secrets, language: output.language))
         let started = ContinuousClock.now
         let streamsText = output.format == .text && output.outputPath == nil
 

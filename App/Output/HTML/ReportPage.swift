@@ -152,7 +152,11 @@ struct ReportPage {
             name: name(of: report), anchor: anchor(of: report), screen: report.screen.rawValue,
             summary: check?.summary ?? "a run against your backend", screenText: report.screenText,
             outcome: report.outcome.rawValue, exitCode: report.exitCode,
-            presented: report.presentedError.map { [$0.title, $0.message].compactMap { $0 }.joined(separator: ": ") }
+            presented: report.presentedError.map { presented in
+                let actions = presented.actions.map(\.label).joined(separator: " · ")
+                return [presented.title, presented.message, actions.isEmpty ? nil : "→ " + actions].compactMap { $0 }
+                    .joined(separator: ": ")
+            }
                 ?? report.route.map { "routed to \($0.rawValue)" } ?? "nothing",
             swimlane: Swimlane(report.journey.map(\.event)), hasSteps: !steps.isEmpty, steps: steps,
             reports: sent, hasReports: !sent.isEmpty, pending: waiting, hasPending: !waiting.isEmpty,

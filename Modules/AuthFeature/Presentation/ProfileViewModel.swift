@@ -33,14 +33,15 @@ public final class ProfileViewModel {
             state.avatarURL = profile.avatarURL?.absoluteString
         } ownWords: { error in
             guard case .malformed = error else { return nil }
-            return .present(Self.malformed)
+            return .present(Self.malformed(in: presenter.language))
         }
         state.isLoading = false
     }
 
     /// A profile without its id.
-    static let malformed = PresentationError(
-        title: "Your profile could not be loaded",
-        message: "Some of its required details are missing. We've told our team; please try again later.",
-        presentation: .inline, iconName: "person.crop.circle.badge.exclamationmark")
+    static func malformed(in language: Language) -> PresentationError {
+        PresentationError(
+            AuthWording.malformedTitle, message: .malformedMessage, in: language, presentation: .inline,
+            iconName: "person.crop.circle.badge.exclamationmark", actions: [.retry])
+    }
 }

@@ -27,32 +27,34 @@ public final class SignInViewModel {
     public func signIn() async {
         state = SignInState()
         state.phase = .signingIn
+        let language = presenter.language
         state.error = await presenter.run(service.signIn) { user in
             state.phase = .signedIn(name: user.name)
-            state.message = "Signed in as \(user.name)"
+            state.message = AuthWording.signedInAs.text(in: language, user.name)
         } ownWords: {
-            Self.presentation(for: $0).map(ScreenReaction.present)
+            Self.presentation(for: $0, in: language).map(ScreenReaction.present)
         }
         if state.phase == .signingIn { state.phase = .idle }
     }
 
-    /// The words for each error the screen shows itself.
-    static func presentation(for error: SignInError) -> PresentationError? {
+    /// The words for each error the screen shows itself, and what the user can do.
+    static func presentation(for error: SignInError, in language: Language) -> PresentationError? {
         switch error {
         case .failed:
-            PresentationError(title: "Sign in failed", presentation: .indicator, iconName: "xmark.circle")
+            PresentationError(
+                AuthWording.failedTitle, in: language, presentation: .indicator, iconName: "xmark.circle",
+                actions: [.retry])
         case .unknown:
             PresentationError(
-                title: "Something went wrong", message: "with an unknown reason", presentation: .indicator,
-                iconName: "questionmark.circle")
+                AuthWording.unknownTitle, message: .unknownMessage, in: language, presentation: .indicator,
+                iconName: "questionmark.circle", actions: [.retry])
         case .identityRejected:
             PresentationError(
-                title: "Apple couldn't confirm it's you", message: "Please try signing in again.", presentation: .alert)
+                AuthWording.identityRejectedTitle, message: .identityRejectedMessage, in: language, actions: [.retry])
         case .banned:
             PresentationError(
-                title: "This account can't sign in",
-                message: "Your account has been suspended. Contact support to find out why and what you can do.",
-                presentation: .alert, iconName: "lock")
+                AuthWording.bannedTitle, message: .bannedMessage, in: language, iconName: "lock",
+                actions: [.contactSupport])
         case .canceled, .appWide, .unavailable:
             nil
         }

@@ -4,11 +4,11 @@ public import SharedError
 public enum SignInScreen {
     /// The screen as lines of text: the phase, the message in green, then the error (red for an alert, yellow
     /// otherwise).
-    public static func render(_ state: SignInState, style: TerminalStyle) -> String {
-        var lines = [style.bold("Sign in")]
+    public static func render(_ state: SignInState, style: TerminalStyle, language: Language = .english) -> String {
+        var lines = [style.bold(AuthWording.signInTitle.text(in: language))]
         switch state.phase {
-        case .idle: lines.append("  " + style.dim("Not signed in. Sign in with Apple to continue."))
-        case .signingIn: lines.append("  Signing in…")
+        case .idle: lines.append("  " + style.dim(AuthWording.signInIdle.text(in: language)))
+        case .signingIn: lines.append("  " + AuthWording.signingIn.text(in: language))
         case .signedIn: break
         }
         if let message = state.message {

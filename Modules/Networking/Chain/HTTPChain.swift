@@ -25,16 +25,20 @@ public struct HTTPChain: Sendable {
         public var refreshBudget: TokenRefreshCoordinator.Budget
         /// How long before its expiry an access token is refreshed instead of sent.
         public var refreshAhead: Duration
+        /// The `Accept-Language` every request carries (`de, en;q=0.5`); `nil` sends none.
+        public var acceptLanguage: String?
 
-        /// Makes settings: a 10 s deadline per call, the default retry policy and refresh budget.
+        /// Makes settings: a 10 s deadline per call, the default retry policy and refresh budget, no language.
         public init(
             timeout: Duration = .seconds(10), retryPolicy: RetryPolicy = RetryPolicy(),
-            refreshBudget: TokenRefreshCoordinator.Budget = .init(), refreshAhead: Duration = .seconds(30)
+            refreshBudget: TokenRefreshCoordinator.Budget = .init(), refreshAhead: Duration = .seconds(30),
+            acceptLanguage: String? = nil
         ) {
             self.timeout = timeout
             self.retryPolicy = retryPolicy
             self.refreshBudget = refreshBudget
             self.refreshAhead = refreshAhead
+            self.acceptLanguage = acceptLanguage
         }
     }
 
@@ -85,10 +89,11 @@ public struct HTTPChain: Sendable {
                 logger: logger)
         }
 
+        let speaking = settings.acceptLanguage.map { AcceptLanguageHTTPClient(decoratee: transport, value: $0) }
         let mapped = StatusCodeMappingHTTPClient(
             decoratee: LoggingHTTPClient(
-                decoratee: TransportJourneyHTTPClient(decoratee: transport, clock: clock, logger: logger), clock: clock,
-                secrets: secrets, logger: logger),
+                decoratee: TransportJourneyHTTPClient(decoratee: speaking ?? transport, clock: clock, logger: logger),
+                clock: clock, secrets: secrets, logger: logger),
             secrets: secrets, logger: logger)
         coordinator = TokenRefreshCoordinator(
             session: makeSession(deadline(mapped)), clock: clock, budget: settings.refreshBudget,

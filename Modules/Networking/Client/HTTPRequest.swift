@@ -57,6 +57,8 @@ public enum HeaderName {
     public static let contentType = "Content-Type"
     /// `Content-Length`.
     public static let contentLength = "Content-Length"
+    /// `Accept-Language`: the user's language, first.
+    public static let acceptLanguage = "Accept-Language"
 }
 
 /// Makes request identifiers: short, random, and free of anything about the user.

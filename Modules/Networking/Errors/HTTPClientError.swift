@@ -153,7 +153,8 @@ extension HTTPClientError: CategorizedError, Diagnosable {
     public var diagnostic: Diagnostic {
         Diagnostic(
             error: journeyName, layer: .networking, status: context.status, serverCode: context.serverCode,
-            requestID: context.requestID)
+            requestID: context.requestID,
+            retryAfterSeconds: context.retryAfter.map { Int($0.delay(from: Date()).secondsRoundedUp) })
     }
 
     /// The one ``diagnostic``.

@@ -48,7 +48,7 @@ public struct PaymentMethodsState: Hashable, Sendable {
 
     /// Apple Pay as one row.
     public struct ApplePayItem: Hashable, Sendable, Encodable {
-        /// `available` or `needs setup`.
+        /// `available` or `needs setup`, in the user's language.
         public var status: String
     }
 }
@@ -72,17 +72,17 @@ extension PaymentMethodsState: Encodable {
 }
 
 extension PaymentMethodsState.CardItem {
-    init(_ card: PaymentCard) {
-        let brand =
+    init(_ card: PaymentCard, in language: Language) {
+        let brand: PaymentsWording =
             switch card.brand {
-            case .visa: "Visa"
-            case .mastercard: "Mastercard"
-            case .amex: "American Express"
-            case .other: "Card"
+            case .visa: .brandVisa
+            case .mastercard: .brandMastercard
+            case .amex: .brandAmex
+            case .other: .brandOther
             }
         let month = card.expiryMonth < 10 ? "0\(card.expiryMonth)" : "\(card.expiryMonth)"
         self.init(
-            id: card.id, brand: brand, last4: card.last4, expiry: "\(month)/\(card.expiryYear % 100)",
-            holderName: card.holderName)
+            id: card.id, brand: brand.text(in: language), last4: card.last4,
+            expiry: "\(month)/\(card.expiryYear % 100)", holderName: card.holderName)
     }
 }

@@ -29,19 +29,21 @@ public final class PaymentMethodsViewModel {
         _ = await presenter.run(loadPaymentMethods.execute, show: show) { error in
             guard error == .noPaymentMethodsFound else { return nil }
             state.isEmpty = true
-            state.message = "No payment methods"
+            state.message = PaymentsWording.empty.text(in: presenter.language)
             return .show(.mapped, "state.isEmpty (no alert)")
         }
         state.isLoading = false
     }
 
     private func show(_ methods: [PaymentMethod]) {
+        let language = presenter.language
         for method in methods {
             switch method {
-            case .wallet(let wallet): state.wallet = .init(balance: wallet.balance.formatted)
-            case .card(let card): state.paymentCards.append(.init(card))
+            case .wallet(let wallet): state.wallet = .init(balance: wallet.balance.formatted(in: language))
+            case .card(let card): state.paymentCards.append(.init(card, in: language))
             case .applePay(let applePay):
-                state.applePay = .init(status: applePay.status == .available ? "available" : "needs setup")
+                let status: PaymentsWording = applePay.status == .available ? .applePayAvailable : .applePayNeedsSetup
+                state.applePay = .init(status: status.text(in: language))
             }
         }
     }

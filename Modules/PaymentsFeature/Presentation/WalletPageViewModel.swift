@@ -26,52 +26,39 @@ public final class WalletPageViewModel {
     public func load() async {
         state = WalletPageState()
         state.isLoading = true
+        let language = presenter.language
         state.error = await presenter.run(loadWalletPage.execute) { wallet in
-            state.balance = wallet.balance.formatted
-            state.status = wallet.status.rawValue
+            state.balance = wallet.balance.formatted(in: language)
+            let status: PaymentsWording =
+                switch wallet.status {
+                case .active: .walletStatusActive
+                }
+            state.status = status.text(in: language)
         } ownWords: { error in
-            guard let (presented, action) = Self.presentation(for: error) else { return nil }
-            state.action = action
-            return .present(presented)
+            Self.presentation(for: error, in: language).map(ScreenReaction.present)
         }
         state.isLoading = false
     }
 
-    /// The words for each error the page shows itself, and the way forward it offers.
-    static func presentation(for error: WalletPageError) -> (PresentationError, action: String?)? {
+    /// The words for each error the page shows itself, with the way forward it offers.
+    static func presentation(for error: WalletPageError, in language: Language) -> PresentationError? {
         switch error {
         case .noWallet:
-            (
-                PresentationError(
-                    title: "You don't have a wallet yet",
-                    message: "Create one to pay in one tap and keep your balance in the app.",
-                    presentation: .inline, iconName: "wallet.pass"),
-                "Create a wallet"
-            )
+            PresentationError(
+                PaymentsWording.noWalletTitle, message: .noWalletMessage, in: language, presentation: .inline,
+                iconName: "wallet.pass", actions: [.createWallet])
         case .banned:
-            (
-                PresentationError(
-                    title: "Your wallet is suspended",
-                    message: "You can't pay with it for now. Our support team can tell you why and what to do next.",
-                    presentation: .inline, iconName: "lock"),
-                "Contact support"
-            )
+            PresentationError(
+                PaymentsWording.bannedTitle, message: .bannedMessage, in: language, presentation: .inline,
+                iconName: "lock", actions: [.contactSupport])
         case .inReview(.pending):
-            (
-                PresentationError(
-                    title: "Your wallet is waiting for review",
-                    message: "We'll let you know as soon as it's ready, usually within a day.",
-                    presentation: .inline, iconName: "hourglass"),
-                nil
-            )
+            PresentationError(
+                PaymentsWording.pendingTitle, message: .pendingMessage, in: language, presentation: .inline,
+                iconName: "hourglass")
         case .inReview(.beingProcessed):
-            (
-                PresentationError(
-                    title: "Your wallet is almost ready",
-                    message: "We're reviewing it right now; this takes a few minutes.",
-                    presentation: .inline, iconName: "hourglass"),
-                nil
-            )
+            PresentationError(
+                PaymentsWording.beingProcessedTitle, message: .beingProcessedMessage, in: language,
+                presentation: .inline, iconName: "hourglass")
         case .appWide, .unknown, .cancelled:
             nil
         }

@@ -2,25 +2,29 @@ public import SharedError
 
 /// Draws the payment-methods screen as terminal text.
 public enum PaymentMethodsScreen {
-    /// The screen as lines of text: one line per method, the empty state, then the error in red.
-    public static func render(_ state: PaymentMethodsState, style: TerminalStyle) -> String {
-        var lines = [style.bold("Payment methods")]
+    /// The screen as lines of text in `language`: one line per method, the empty state, then the error in red.
+    public static func render(_ state: PaymentMethodsState, style: TerminalStyle, language: Language = .english)
+        -> String
+    {
+        let words = { (key: PaymentsWording) in key.text(in: language) }
+        var lines = [style.bold(words(.methodsTitle))]
         if let wallet = state.wallet {
-            lines.append("  • " + style.column("Wallet", width: 24) + style.green(wallet.balance))
+            lines.append("  • " + style.column(words(.walletRow), width: 24) + style.green(wallet.balance))
         }
         for card in state.paymentCards {
             let name = card.holderName.isEmpty ? "" : "  " + card.holderName
             lines.append(
                 "  • " + style.column("\(card.brand) ···· \(card.last4)", width: 24)
-                    + style.dim("expires \(card.expiry)") + name)
+                    + style.dim(PaymentsWording.cardExpires.text(in: language, card.expiry)) + name)
         }
         if let applePay = state.applePay {
-            let status = applePay.status == "available" ? style.green(applePay.status) : style.yellow(applePay.status)
-            lines.append("  • " + style.column("Apple Pay", width: 24) + status)
+            let available = applePay.status == words(.applePayAvailable)
+            let status = available ? style.green(applePay.status) : style.yellow(applePay.status)
+            lines.append("  • " + style.column(words(.applePayRow), width: 24) + status)
         }
         if state.isEmpty {
-            lines.append("  " + (state.message ?? "No payment methods"))
-            lines.append("  " + style.dim("Add a card or set up Apple Pay to start paying."))
+            lines.append("  " + (state.message ?? words(.empty)))
+            lines.append("  " + style.dim(words(.emptyHint)))
         }
         if let error = state.error {
             lines += error.rendered(style: style).map { style.red($0) }

@@ -1,5 +1,3 @@
-public import Foundation
-
 /// A condition of the whole app, whatever screen meets it: no connection, no answer in time, or the session is
 /// over. One spelling each, shared by every module, so a layer that meets one only passes it on, and Navigation
 /// reacts to it the same way on every screen (an alert, or a route to sign-in).
@@ -15,35 +13,6 @@ public enum AppWideCondition: Error, Hashable, Sendable, CaseIterable, Codable, 
     public var category: ErrorCategory { .unhandleableHere }
     /// `AppWideCondition.offline`.
     public var journeyName: String { "AppWideCondition.\(self)" }
-}
-
-extension AppWideCondition: LocalizedError {
-    /// The alert's title.
-    public var errorDescription: String? {
-        switch self {
-        case .offline: "Network unavailable"
-        case .timedOut: "The server is taking too long"
-        case .sessionExpired: "Your session has ended"
-        }
-    }
-
-    /// The alert's explanation.
-    public var failureReason: String? {
-        switch self {
-        case .offline: "It seems that your device cannot reach our servers right now."
-        case .timedOut: "Our servers did not answer in time."
-        case .sessionExpired: "For your security, you have been signed out."
-        }
-    }
-
-    /// What the user can do.
-    public var recoverySuggestion: String? {
-        switch self {
-        case .offline: "Check your internet connection and try again."
-        case .timedOut: "Please try again in a moment."
-        case .sessionExpired: "Sign in again to continue."
-        }
-    }
 }
 
 /// An error a screen can end with, or a layer below it, as the layers above see it: its category says who handles

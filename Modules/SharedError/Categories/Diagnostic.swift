@@ -11,16 +11,21 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     public var serverCode: String?
     /// The call's `X-Request-ID`, to find it in the backend's logs; `nil` when no call was involved.
     public var requestID: String?
+    /// The seconds a `Retry-After` asked for that the app did not wait (longer than the call allowed); `nil` when
+    /// there was none.
+    public var retryAfterSeconds: Int?
 
     /// Makes a diagnostic; every field must be a name or code, never a value the user typed or the backend sent.
     public init(
-        error: String, layer: JourneyLayer, status: Int? = nil, serverCode: String? = nil, requestID: String? = nil
+        error: String, layer: JourneyLayer, status: Int? = nil, serverCode: String? = nil, requestID: String? = nil,
+        retryAfterSeconds: Int? = nil
     ) {
         self.error = error
         self.layer = layer
         self.status = status
         self.serverCode = serverCode
         self.requestID = requestID
+        self.retryAfterSeconds = retryAfterSeconds
     }
 
     /// `HTTPClientError.server(500) in networking · HTTP 500 · code internal · request req-…`.

@@ -11,3 +11,10 @@ extension Duration {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
+
+extension Duration {
+    /// Whole seconds, a started second counted as one: what a person is told to wait.
+    public var secondsRoundedUp: Int64 {
+        components.seconds + (components.attoseconds > 0 ? 1 : 0)
+    }
+}

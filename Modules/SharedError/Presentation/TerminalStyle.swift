@@ -44,11 +44,13 @@ extension PresentationError {
         let marker =
             switch presentation {
             case .alert: "[!]"
-            case .indicator: "(i)"
+            case .indicator: "(•)"
             case .inline: "-"
             }
+        let body = indent + (presentation == .inline ? "" : "    ")
         var lines = [indent + style.bold((presentation == .inline ? "" : marker + " ") + title)]
-        if let message { lines.append(indent + (presentation == .inline ? "" : "    ") + message) }
+        if let message { lines.append(body + message) }
+        if !actions.isEmpty { lines.append(body + "→ " + style.cyan(actions.map(\.label).joined(separator: " · "))) }
         return lines
     }
 }

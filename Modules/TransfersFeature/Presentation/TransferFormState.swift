@@ -76,9 +76,9 @@ extension TransferFormState: Encodable {
 }
 
 extension TransferFormState.Receipt {
-    init(_ transfer: Transfer) {
+    init(_ transfer: Transfer, in language: Language) {
         self.init(
             id: transfer.id, status: transfer.status == .other ? "unknown" : transfer.status.rawValue,
-            amount: transfer.amount.formatted, toAccount: transfer.toAccount)
+            amount: transfer.amount.formatted(in: language), toAccount: transfer.toAccount)
     }
 }

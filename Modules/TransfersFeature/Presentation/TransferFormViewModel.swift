@@ -58,16 +58,18 @@ public final class TransferFormViewModel {
 
     private func show(_ transfer: Transfer) {
         state.phase = .sent
-        state.receipt = .init(transfer)
-        state.message = transfer.status == .pending ? "On its way: the transfer is pending." : nil
+        state.receipt = .init(transfer, in: presenter.language)
+        state.message = transfer.status == .pending ? TransfersWording.pendingMessage.text(in: presenter.language) : nil
     }
 
     private func ownWords(for error: TransferError) -> ScreenReaction? {
         if case .invalid(let problems) = error {
-            for problem in problems { state.fieldErrors[problem.field] = TransferWording.message(for: problem) }
+            for problem in problems {
+                state.fieldErrors[problem.field] = TransferWording.message(for: problem, in: presenter.language)
+            }
             return .show(.presented, "inline: " + problems.map(\.field.rawValue).joined(separator: ", "))
         }
-        state.message = TransferWording.message(for: error)
-        return TransferWording.presentation(for: error).map(ScreenReaction.present)
+        state.message = TransferWording.message(for: error, in: presenter.language)
+        return TransferWording.presentation(for: error, in: presenter.language).map(ScreenReaction.present)
     }
 }

@@ -1,63 +1,65 @@
 import Domain
 import SharedError
 
-/// The transfer screen's words: the backend's codes and the app's own checks, said the app's way.
+/// The transfer screen's words for what happened: the backend's codes and the app's own checks, said the app's
+/// way in the user's language, with what the user can do.
 enum TransferWording {
     /// What to fix in one field; a code the app does not know gets the field's default.
-    static func message(for problem: FieldProblem) -> String {
-        switch (problem.field, problem.code) {
-        case (.toAccount, .required): "Enter the account to send to."
-        case (.toAccount, .invalid): "This isn't an account we can send to."
-        case (.amount, .required): "Enter an amount."
-        case (.amount, .invalid): "Use digits, with up to two decimals (12.50)."
-        case (.amount, .notPositive): "Enter an amount above zero."
-        case (.amount, .tooLarge): "That's more than you can send at once."
-        case (.currency, .required), (.currency, .invalid): "Use a three-letter code such as EUR."
-        case (.note, .tooLarge): "Keep the note under \(TransferDraft.noteLimit) characters."
-        case (.toAccount, _): "Check the account."
-        case (.amount, _): "Check the amount."
-        case (.currency, _): "Check the currency."
-        case (.note, _): "Check the note."
-        case (.form, _): "Check the transfer."
-        }
+    static func message(for problem: FieldProblem, in language: Language) -> String {
+        let words: TransfersWording =
+            switch (problem.field, problem.code) {
+            case (.toAccount, .required): .toAccountRequired
+            case (.toAccount, .invalid): .toAccountInvalid
+            case (.amount, .required): .amountRequired
+            case (.amount, .invalid): .amountInvalid
+            case (.amount, .notPositive): .amountNotPositive
+            case (.amount, .tooLarge): .amountTooLarge
+            case (.currency, .required), (.currency, .invalid): .currencyInvalid
+            case (.note, .tooLarge): .noteTooLong
+            case (.toAccount, _): .checkAccount
+            case (.amount, _): .checkAmount
+            case (.currency, _): .checkCurrency
+            case (.note, _): .checkNote
+            case (.form, _): .checkTransfer
+            }
+        return words == .noteTooLong ? words.text(in: language, TransferDraft.noteLimit) : words.text(in: language)
     }
 
     /// The form's words for an error it shows itself; `nil` for the ones it does not own.
-    static func presentation(for error: TransferError) -> PresentationError? {
+    static func presentation(for error: TransferError, in language: Language) -> PresentationError? {
         switch error {
         case .insufficientFunds:
             PresentationError(
-                title: "Not enough money in your wallet", message: "Add money to your wallet, or send less.",
-                presentation: .alert, iconName: "banknote")
+                TransfersWording.insufficientFundsTitle, message: .insufficientFundsMessage, in: language,
+                iconName: "banknote")
         case .walletBanned:
             PresentationError(
-                title: "Your wallet is suspended", message: "You can't send money from it for now. Contact support.",
-                presentation: .alert, iconName: "lock")
+                TransfersWording.walletBannedTitle, message: .walletBannedMessage, in: language, iconName: "lock",
+                actions: [.contactSupport])
         case .noWallet:
             PresentationError(
-                title: "You don't have a wallet yet", message: "Create a wallet to send money.", presentation: .alert,
-                iconName: "wallet.pass")
+                TransfersWording.noWalletTitle, message: .noWalletMessage, in: language, iconName: "wallet.pass",
+                actions: [.createWallet])
         case .notFound:
-            PresentationError(title: "No transfer with that id", presentation: .inline)
+            PresentationError(TransfersWording.notFoundTitle, in: language, presentation: .inline)
         case .outcomeUnknown:
             PresentationError(
-                title: "We couldn't confirm your transfer",
-                message: "It may have gone through. Sending it again is safe: it goes through at most once.",
-                presentation: .alert, iconName: "questionmark.circle")
+                TransfersWording.outcomeUnknownTitle, message: .outcomeUnknownMessage, in: language,
+                iconName: "questionmark.circle", actions: [.retry])
         case .notSent:
             PresentationError(
-                title: "You're offline", message: "Nothing was sent. Send it again when you're back online.",
-                presentation: .indicator, iconName: "wifi.slash")
+                TransfersWording.notSentTitle, message: .notSentMessage, in: language, presentation: .indicator,
+                iconName: "wifi.slash", actions: [.checkConnection, .retry])
         case .invalid, .appWide, .unknown, .cancelled:
             nil
         }
     }
 
     /// The line under the form that says what became of the money.
-    static func message(for error: TransferError) -> String? {
+    static func message(for error: TransferError, in language: Language) -> String? {
         switch error {
-        case .notSent: "Nothing was sent."
-        case .outcomeUnknown: "Sent at most once: the same send reuses its key."
+        case .notSent: TransfersWording.notSentLine.text(in: language)
+        case .outcomeUnknown: TransfersWording.outcomeUnknownLine.text(in: language)
         default: nil
         }
     }

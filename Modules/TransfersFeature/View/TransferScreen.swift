@@ -5,11 +5,13 @@ public import SharedError
 public enum TransferScreen {
     /// The form as lines of text: each field with its problem in red, the receipt, the error, then the message. A
     /// look-up with a blank form shows only its answer.
-    public static func render(_ state: TransferFormState, style: TerminalStyle) -> String {
-        var lines = [style.bold("Transfer")]
+    public static func render(_ state: TransferFormState, style: TerminalStyle, language: Language = .english) -> String
+    {
+        let words = { (key: TransfersWording) in key.text(in: language) }
+        var lines = [style.bold(words(.title))]
         let fields: [(String, String, TransferField)] = [
-            ("To", state.toAccount, .toAccount), ("Amount", state.amount, .amount),
-            ("Currency", state.currency, .currency), ("Note", state.note, .note),
+            (words(.fieldTo), state.toAccount, .toAccount), (words(.fieldAmount), state.amount, .amount),
+            (words(.fieldCurrency), state.currency, .currency), (words(.fieldNote), state.note, .note),
         ]
         // A look-up (`--status`) has no form to show: only its answer.
         let formIsBlank = state.toAccount.isEmpty && state.amount.isEmpty && state.fieldErrors.isEmpty
@@ -21,9 +23,15 @@ public enum TransferScreen {
         }
         if let problem = state.fieldErrors[.form] { lines.append("  " + style.red(problem)) }
         if let receipt = state.receipt {
+            let status: TransfersWording =
+                switch receipt.status {
+                case "completed": .statusCompleted
+                case "pending": .statusPending
+                default: .statusUnknown
+                }
             lines.append(
-                "  " + style.green("✔ \(receipt.id) \(receipt.status)") + " · \(receipt.amount) to \(receipt.toAccount)"
-            )
+                "  " + style.green("✔ \(receipt.id) \(words(status))") + " · "
+                    + TransfersWording.receipt.text(in: language, receipt.amount, receipt.toAccount))
         }
         if let error = state.error {
             lines += error.rendered(style: style).map {
@@ -32,5 +40,12 @@ public enum TransferScreen {
         }
         if let message = state.message { lines.append("  " + style.dim(message)) }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension TransferScreen {
+    /// What a run reports as presented when the form shows problems on its fields: "Some fields need fixing".
+    public static func fieldsToFix(in language: Language) -> PresentationError {
+        PresentationError(TransfersWording.fieldsToFixTitle, in: language, presentation: .inline)
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+public import SharedError
 
 /// An amount in a currency, kept exactly.
 public struct Money: Hashable, Sendable, Codable {
@@ -13,9 +14,14 @@ public struct Money: Hashable, Sendable, Codable {
         self.currency = currency
     }
 
-    /// `EUR 12.50`.
-    public var formatted: String {
-        "\(currency) \(decimalText)"
+    /// `EUR 12.50`: the English form.
+    public var formatted: String { formatted(in: .english) }
+
+    /// The amount as `language` writes it, with the currency's code: `EUR 12.50` in English, `12,50 EUR` in
+    /// German; ordinary spaces, never the non-breaking ones the formatter puts in.
+    public func formatted(in language: Language) -> String {
+        amount.formatted(.currency(code: currency).presentation(.isoCode).grouping(.never).locale(language.locale))
+            .replacingOccurrences(of: "\u{A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ")
     }
 
     /// The amount with two decimals, as the contract sends it: `12.50`.
