@@ -2,16 +2,25 @@ public import Foundation
 
 /// The floor of bar 18: the same payload into plain Codable structs, no validation, no report.
 public struct StrictEnvelope: Decodable, Sendable {
+    /// One card, every field required.
     public struct Card: Decodable, Sendable {
+        /// The card's id.
         public let id: String
+        /// The brand, as the backend spells it.
         public let brand: String
+        /// The last four digits.
         public let last4: String
+        /// The expiry month, 1 to 12 (not checked).
         public let expiryMonth: Int
+        /// The expiry year.
         public let expiryYear: Int
+        /// The holder's name.
         public let holderName: String
     }
 
+    /// The envelope's status, `"ok"` on success.
     public let status: String
+    /// The cards, all of them or none.
     public let cards: [Card]
 }
 
