@@ -31,15 +31,19 @@ public final class ComposedApp {
     public let resilience: BackendResilience
 
     let chain: HTTPChain
-    var logger: Logger { configuration.logger }
+    /// The configuration's logger; with error reports on, it also keeps each screen load's journey for them.
+    let logger: Logger
 
     /// Builds the whole app from `configuration`: the chain, the session, the report sender, the journal and the
     /// router. Nothing is sent until a screen loads.
     public init(_ configuration: AppConfiguration) {
         self.configuration = configuration
-        let logger = configuration.logger
         let (clock, baseURL, store) = (configuration.clock, configuration.baseURL, configuration.sessionStore)
-        router = Router(environment: configuration.environment, logger: logger)
+        let trail = JourneyCollector()
+        let logger =
+            configuration.sendsErrorReports
+            ? UnexplainedErrorReports.recording(configuration.logger, into: trail) : configuration.logger
+        self.logger = logger
         let origin = BackendOrigin(baseURL)
         pendingWrites = PendingWrites(file: configuration.journalFile, origin: origin, logger: logger)
         resilience = configuration.resilience.resilience(for: origin)
@@ -58,6 +62,12 @@ public final class ComposedApp {
                 appVersion: configuration.appVersion),
             outbox: ReportOutbox(file: configuration.outboxFile, origin: origin, logger: logger),
             clock: clock, logger: logger)
+        let errorReports =
+            configuration.sendsErrorReports
+            ? UnexplainedErrorReports(
+                trail: trail, sender: reports, appVersion: configuration.appVersion,
+                locale: configuration.localeIdentifier, secrets: configuration.secrets) : nil
+        router = Router(environment: configuration.environment, logger: logger, reporter: errorReports)
         wallets = RemoteWalletRepository(
             client: chain.authenticated, baseURL: baseURL, reporter: reports, logger: logger)
         cards = RemotePaymentCardsRepository(

@@ -12,4 +12,6 @@ public protocol ErrorRouting: AnyObject {
     func handle(_ error: some ScreenError, for screen: String)
     /// Takes back the alert and the route `screen` caused, as the screen starts a new load.
     func withdraw(for screen: String)
+    /// Hears that a load of `screen` has ended, inside its trace: what it left unexplained is reported then.
+    func loadEnded(for screen: String)
 }

@@ -19,13 +19,16 @@ public final class Router: ErrorRouting {
     /// Whether errors no screen explained show developer detail (`dev`) or the safe default (`prod`).
     public let environment: AppEnvironment
     private let journey: JourneyRecorder
+    private let reporter: (any UnexplainedErrorReporting)?
     private var alertOwner: String?
     private var routeOwner: String?
 
-    /// Makes a router with no alert and no route; `environment` decides how unexplained errors are shown.
-    public init(environment: AppEnvironment, logger: Logger) {
+    /// Makes a router with no alert and no route; `environment` decides how unexplained errors are shown, and
+    /// `reporter` (if any) hears of every one it presents.
+    public init(environment: AppEnvironment, logger: Logger, reporter: (any UnexplainedErrorReporting)? = nil) {
         self.environment = environment
         self.journey = JourneyRecorder(.navigation, logger: logger)
+        self.reporter = reporter
     }
 
     /// The app's one decision about errors that reach Navigation: one exhaustive switch over what the error
@@ -42,10 +45,17 @@ public final class Router: ErrorRouting {
             present(PresentationError(alertFor: condition), from: name, category: category, for: screen)
         case (.unexplained, .dev):
             present(.developerDetail(for: error), from: name, category: category, for: screen)
+            reporter?.presentedUnexplained(error, environment: environment)
         case (.unexplained, .prod):
             present(.default, from: name, category: category, for: screen)
             logDetail(of: error, named: name, category: category)
+            reporter?.presentedUnexplained(error, environment: environment)
         }
+    }
+
+    /// Tells the reporter that a load of `screen` ended, so it reports what the load left unexplained.
+    public func loadEnded(for screen: String) {
+        reporter?.screenLoadEnded(environment: environment)
     }
 
     /// What Navigation does with an error, from what it declares.

@@ -57,6 +57,8 @@ public enum HeaderName {
     public static let contentType = "Content-Type"
     /// `Content-Length`.
     public static let contentLength = "Content-Length"
+    /// `traceparent`: the W3C trace the call belongs to (``TraceContextHTTPClient``).
+    public static let traceParent = "traceparent"
 }
 
 /// Makes request identifiers: short, random, and free of anything about the user.

@@ -149,11 +149,11 @@ extension HTTPClientError: CategorizedError, Diagnosable {
         }
     }
 
-    /// The failure as a developer reads it: status, server code, request id.
+    /// The failure as a developer reads it: status, server code, request id, trace id.
     public var diagnostic: Diagnostic {
         Diagnostic(
             error: journeyName, layer: .networking, status: context.status, serverCode: context.serverCode,
-            requestID: context.requestID)
+            requestID: context.requestID, traceID: context.traceID)
     }
 
     /// The one ``diagnostic``.
