@@ -37,6 +37,8 @@ struct DemoRun {
         var transferInput: TransferInput?
         /// The transport; `nil` uses the process's (``ProcessTransport``).
         var transport: (any HTTPClient)?
+        /// Where the embedded backends file the error reports they receive: one book for a whole tour.
+        var errorReports = ErrorReportBook()
     }
 
     let options: Options
@@ -48,7 +50,8 @@ struct DemoRun {
         defer { try? FileManager.default.removeItem(at: folder) }
 
         let backend = await Backend.lease(
-            for: scenario, seed: seed, user: options.demoUser, logger: options.backendLogger)
+            for: scenario, seed: seed, user: options.demoUser, errorReports: options.errorReports,
+            logger: options.backendLogger)
         let store = FileSessionStore(
             path: folder.appendingPathComponent("session.json"), secrets: options.secrets, logger: options.logger)
         var configuration = AppConfiguration(
@@ -99,9 +102,12 @@ private struct Backend {
     /// The backend that keeps the scenario's books, even when it was stopped before the run (`offline`).
     private var books: DemoBackend?
 
-    static func lease(for scenario: DemoScenario, seed: SeedSession, user: DemoUser, logger: Logger) async -> Backend {
+    static func lease(
+        for scenario: DemoScenario, seed: SeedSession, user: DemoUser, errorReports: ErrorReportBook, logger: Logger
+    ) async -> Backend {
         do throws(LoopbackHostError) {
-            let backend = try await DemoBackend.start(scenario: scenario, seed: seed, user: user, logger: logger)
+            let backend = try await DemoBackend.start(
+                scenario: scenario, seed: seed, user: user, errorReports: errorReports, logger: logger)
             guard scenario.plan.isPlayedByClient else {
                 return Backend(url: backend.baseURL, embedded: backend, books: backend)
             }

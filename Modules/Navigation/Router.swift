@@ -32,11 +32,13 @@ public final class Router: ErrorRouting {
     }
 
     /// The app's one decision about errors that reach Navigation: one exhaustive switch over what the error
-    /// declares and the environment, and a journey step for every decision.
+    /// declares and the environment, and a journey step for every decision. An unexplained error is also handed to
+    /// the reporter, in both environments.
     public func handle(_ error: some ScreenError, for screen: String) {
         let name = error.appWideCondition?.journeyName ?? error.journeyName
         let category = error.category
-        switch (Decision(error), environment) {
+        let decision = Decision(error)
+        switch (decision, environment) {
         case (.ignore, _):
             record(.ignored, from: name, to: nil, category: category, level: .info)
         case (.appWide(.sessionExpired), _):
@@ -45,10 +47,12 @@ public final class Router: ErrorRouting {
             present(PresentationError(alertFor: condition), from: name, category: category, for: screen)
         case (.unexplained, .dev):
             present(.developerDetail(for: error), from: name, category: category, for: screen)
-            reporter?.presentedUnexplained(error, environment: environment)
         case (.unexplained, .prod):
             present(.default, from: name, category: category, for: screen)
             logDetail(of: error, named: name, category: category)
+        }
+        // DEV and production alike: an error nobody explained reaches the backend engineers, not only the log.
+        if decision == .unexplained {
             reporter?.presentedUnexplained(error, environment: environment)
         }
     }

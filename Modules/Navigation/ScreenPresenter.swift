@@ -43,22 +43,13 @@ public struct ScreenPresenter {
     ) async -> PresentationError? {
         await ScreenTrace.with(ScreenTrace.start()) { () async -> PresentationError? in
             startFresh()
-            let result: Result<Value, Failure>
+            defer { router.loadEnded(for: screen) }
             do throws(Failure) {
-                result = .success(try await operation())
+                show(try await operation())
+                return nil
             } catch {
-                result = .failure(error)
+                return handle(error, ownWords: ownWords)
             }
-            let presented: PresentationError?
-            switch result {
-            case .success(let value):
-                show(value)
-                presented = nil
-            case .failure(let error):
-                presented = handle(error, ownWords: ownWords)
-            }
-            router.loadEnded(for: screen)
-            return presented
         }
     }
 
