@@ -124,6 +124,7 @@ enum ScreenCommand {
                 transport: ProcessTransport.shared)
             option?.plan.apply(to: &configuration, answeringSignIn: signInAgent == nil)  // demo
             if let timeout = backend.callTimeout { configuration.chain.timeout = timeout }
+            configuration.sendsErrorReports = Console.sendsErrorReports
             let blank = TransferInput(toAccount: "", amount: "")
             let run = ScreenRun(
                 app: ComposedApp(configuration), collector: collector, style: style,

@@ -39,6 +39,8 @@ struct DemoRun {
         var transport: (any HTTPClient)?
         /// Where the embedded backends file the error reports they receive: one book for a whole tour.
         var errorReports = ErrorReportBook()
+        /// Whether unexplained errors are sent as error reports (`ERRORFLOW_ERROR_REPORTS=off` turns them off).
+        var sendsErrorReports = Console.sendsErrorReports
     }
 
     let options: Options
@@ -62,6 +64,7 @@ struct DemoRun {
             appVersion: options.appVersion, secrets: options.secrets, logger: options.logger,
             transport: options.transport ?? ProcessTransport.shared)
         plan.apply(to: &configuration, answeringSignIn: options.signInAgent == nil)
+        configuration.sendsErrorReports = options.sendsErrorReports
 
         var notes = backend.note.map { [$0] } ?? []
         if plan.startsSignedIn {

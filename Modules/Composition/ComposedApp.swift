@@ -1,7 +1,7 @@
 public import AuthFeature
 public import Domain
 import Foundation
-import Logging
+public import Logging
 public import Navigation
 public import Networking
 public import PaymentsFeature
@@ -31,8 +31,9 @@ public final class ComposedApp {
     public let resilience: BackendResilience
 
     let chain: HTTPChain
-    /// The configuration's logger; with error reports on, it also keeps each screen load's journey for them.
-    let logger: Logger
+    /// The logger every part of the app writes through: the configuration's, which with error reports on also keeps
+    /// each screen load's journey for them.
+    public let logger: Logger
 
     /// Builds the whole app from `configuration`: the chain, the session, the report sender, the journal and the
     /// router. Nothing is sent until a screen loads.
