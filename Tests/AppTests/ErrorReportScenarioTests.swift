@@ -82,6 +82,22 @@ struct ErrorReportScenarioTests {
         #expect(sent.platform == ErrorReport.platform && sent.appVersion == "test")
     }
 
+    @Test func theHTMLReportShowsEachRunsReportsWithTheirFingerprints() async throws {
+        var options = demo(ErrorReportBook()).options
+        options.environment = .prod
+        let reports = [
+            await DemoRun(options: options).run(.transferKeyReused, on: .transfer),
+            await DemoRun(options: options).run(.paymentsHappy, on: .payments),
+        ]
+
+        let page = try Console.page(reports, title: "reports")
+
+        let trace = try #require(reports[0].errorReports.first?.traceID)
+        #expect(page.contains("Error reports, by fingerprint"))
+        #expect(page.contains("TransferError.unknown/networking/idempotency_key_reused · trace \(trace)"))
+        #expect(page.components(separatedBy: "Error reports, by fingerprint").count == 2, "only the run that sent one")
+    }
+
     @Test func theSwitchTurnsErrorReportsOff() async {
         let book = ErrorReportBook()
         var options = demo(book).options

@@ -76,6 +76,25 @@ public struct ReceivedErrorReport: Hashable, Sendable, Decodable {
     public var platform: String
     /// The app's counts of reports not sent.
     public var unsent: Unsent?
+
+    private enum CodingKeys: String, CodingKey {
+        case fingerprint, breadcrumbs, requestID, traceID, environment, appVersion, locale, platform, unsent
+    }
+
+    /// Decodes a report, refusing one that breaks the contract's `ErrorReport` schema (`unsent`, when present, is
+    /// an object, never `null`).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        fingerprint = try container.decode(Fingerprint.self, forKey: .fingerprint)
+        breadcrumbs = try container.decode([Breadcrumb].self, forKey: .breadcrumbs)
+        requestID = try container.decodeIfPresent(String.self, forKey: .requestID)
+        traceID = try container.decodeIfPresent(String.self, forKey: .traceID)
+        environment = try container.decode(String.self, forKey: .environment)
+        appVersion = try container.decode(String.self, forKey: .appVersion)
+        locale = try container.decode(String.self, forKey: .locale)
+        platform = try container.decode(String.self, forKey: .platform)
+        unsent = try container.contains(.unsent) ? container.decode(Unsent.self, forKey: .unsent) : nil
+    }
 }
 
 /// One group of error reports: every report with the same fingerprint.
