@@ -17,6 +17,9 @@ final class UnexplainedErrorReports: UnexplainedErrorReporting {
     private let secrets: SecretValues
     /// The traces of loads in which Navigation presented (and so reported) an unexplained error.
     private let reportedTraces = LockedState<Set<String>>([])
+    /// The traces of the loads that ended last, oldest first.
+    private let endedTraces = LockedState<[String]>([])
+    private static let recentlyEnded = 32
 
     init(trail: JourneyCollector, sender: ClientReportSender, appVersion: String, locale: String, secrets: SecretValues)
     {
@@ -46,6 +49,7 @@ final class UnexplainedErrorReports: UnexplainedErrorReporting {
     func screenLoadEnded(environment: AppEnvironment) {
         guard let traceID = ScreenTrace.currentID else { return }
         let steps = trail.removeEntries(in: JourneyFlowID(traceID)).map(\.event)
+        forgetLateSteps(ending: traceID)
         guard reportedTraces.withLock({ $0.remove(traceID) }) == nil else { return }
         var reported: Set<String> = []
         for step in steps where step.action == .omitted && step.category == .default {
@@ -54,6 +58,17 @@ final class UnexplainedErrorReports: UnexplainedErrorReporting {
             sender.submit(
                 report(fingerprint, traceID: traceID, requestID: nil, environment: environment, breadcrumbs: steps))
         }
+    }
+
+    /// Drops what was recorded under loads that had already ended (a report's own request is sent in the trace of
+    /// the load that made it, after that load), so the trail keeps only loads in progress and a few recent ones.
+    private func forgetLateSteps(ending traceID: String) {
+        let recent = endedTraces.withLock { ended in
+            ended.append(traceID)
+            if ended.count > Self.recentlyEnded { ended.removeFirst(ended.count - Self.recentlyEnded) }
+            return ended
+        }
+        for ended in recent { _ = trail.removeEntries(in: JourneyFlowID(ended)) }
     }
 
     private func report(
