@@ -40,6 +40,8 @@ final class UnexplainedErrorReports: UnexplainedErrorReporting {
     func presentedUnexplained(_ error: some ScreenError, environment: AppEnvironment) {
         let traceID = ScreenTrace.currentID
         if let traceID { reportedTraces.withLock { _ = $0.insert(traceID) } }
+        // A broken body is a decoding defect, which the client report already told: never reported twice.
+        guard !Self.comesOnlyFromDecoding(error.diagnostics) else { return }
         sender.submit(
             report(
                 ErrorFingerprint(of: error), traceID: traceID ?? error.diagnostics.lazy.compactMap(\.traceID).first,
@@ -52,12 +54,25 @@ final class UnexplainedErrorReports: UnexplainedErrorReporting {
         forgetLateSteps(ending: traceID)
         guard reportedTraces.withLock({ $0.remove(traceID) }) == nil else { return }
         var reported: Set<String> = []
-        for step in steps where step.action == .omitted && step.category == .default {
+        for (index, step) in steps.enumerated() where step.action == .omitted && step.category == .default {
+            guard !Self.comesFromDecoding(step.from, in: steps.prefix(index)) else { continue }
             guard reported.insert(step.from).inserted else { continue }
             let fingerprint = ErrorFingerprint(journeyName: step.from, layer: step.origin.rawValue)
             sender.submit(
                 report(fingerprint, traceID: traceID, requestID: nil, environment: environment, breadcrumbs: steps))
         }
+    }
+
+    /// Whether every failure behind an error is a decoding failure (there is at least one).
+    static func comesOnlyFromDecoding(_ diagnostics: [Diagnostic]) -> Bool {
+        !diagnostics.isEmpty && diagnostics.allSatisfy(\.isDecodingFailure)
+    }
+
+    /// Whether the error named `name` was made, in `earlier` steps, from a broken body: mapped from a
+    /// `DecodingFailure`, or read by the data layer from the body itself (a value the app does not know).
+    static func comesFromDecoding(_ name: String, in earlier: ArraySlice<ErrorJourneyEvent>) -> Bool {
+        guard let made = earlier.last(where: { $0.to == name && $0.layer == .data }) else { return false }
+        return made.from.hasPrefix("DecodingFailure.") || made.origin == .backend
     }
 
     /// Drops what was recorded under loads that had already ended (a report's own request is sent in the trace of

@@ -52,6 +52,41 @@ struct ErrorReportCompositionTests {
         #expect(try await world.sentErrorReports().isEmpty)
     }
 
+    @Test func aDecodingDefectLeftOutGoesAsAClientReportOnly() async throws {
+        let world = TestApp(routes: routes(wallet: .respond(.json(200, Self.walletOfANovelStatus))))
+
+        await world.app.paymentMethods().load()
+
+        #expect(await world.deliveredReports() == ["/v1/wallet status novel"])
+        #expect(try await world.sentErrorReports().isEmpty, "never reported twice")
+    }
+
+    @Test func anUnexplainedErrorWhoseOnlyCauseIsADecodingDefectIsNotReportedTwice() async throws {
+        let world = TestApp(routes: routes(wallet: .respond(.json(200, Self.walletOfANovelStatus))))
+
+        await world.app.walletPage().load()
+
+        #expect(world.router.presentedError != nil, "Navigation presents it")
+        #expect(await world.deliveredReports() == ["/v1/wallet status novel"])
+        #expect(try await world.sentErrorReports().isEmpty)
+    }
+
+    @Test func aDecodingDefectBesideAnotherUnexplainedFailureStillSendsTheOneReport() async throws {
+        let world = TestApp(
+            device: .cannotMakePayments,
+            routes: routes(
+                wallet: .respond(.json(200, Self.walletOfANovelStatus)),
+                cards: .respond(.json(200, Bodies.envelopeError("SERVICE_DOWN")))))
+
+        await world.app.paymentMethods().load()
+
+        #expect(try await world.sentErrorReports().map { $0.fingerprint.value } == [
+            "PaymentMethodsError.unknown/data/-"
+        ])
+    }
+
+    static let walletOfANovelStatus = #"{"id":"w-1","balance":{"amount":"1","currency":"EUR"},"status":"frozen"}"#
+
     @Test func breadcrumbsAreRedactedLikeEverythingElse() async throws {
         let world = TestApp(routes: routes())
         let secret = "tok-9f8e7d6c5b4a3"

@@ -30,7 +30,7 @@ public struct ErrorFingerprint: Hashable, Sendable, Codable {
             type: String(describing: Swift.type(of: error)),
             caseName: Mirror(reflecting: error).displayStyle == .enum ? JourneyName.caseName(of: error) : "-",
             layer: root?.layer.rawValue ?? "-",
-            serverCode: root?.serverCode ?? error.diagnostics.lazy.compactMap(\.serverCode).first)
+            serverCode: root?.serverCode)
     }
 
     /// The fingerprint of the error a journey step names (`WalletRepositoryError.unavailable`,
