@@ -15,6 +15,8 @@ let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", packa
 let nioHTTP1: Target.Dependency = .product(name: "NIOHTTP1", package: "swift-nio")
 let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio")
 let nioHTTPCompression: Target.Dependency = .product(name: "NIOHTTPCompression", package: "swift-nio-extras")
+let instrumentation: Target.Dependency = .product(name: "Instrumentation", package: "swift-distributed-tracing")
+let w3cTraceContext: Target.Dependency = .product(name: "W3CTraceContext", package: "swift-w3c-trace-context")
 
 // MARK: - Package
 
@@ -46,13 +48,16 @@ let package = Package(
         // The transport on Linux: streamed bodies with backpressure, bounded decompression, IPv6 (AsyncHTTPTransport).
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", exact: "1.35.2"),
+        // The trace of a screen load: its task-local context and the `traceparent` header (ARCHITECTURE.md, Decisions).
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", exact: "1.7.3"),
+        .package(url: "https://github.com/swift-otel/swift-w3c-trace-context.git", exact: "1.0.0"),
         // Tests only: reads docs/openapi.yaml to hold it to the demo backend.
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),  // demo
     ],
     targets: [
         // MARK: Shared vocabulary and app-wide reactions
         .target(
-            name: "SharedError", dependencies: [logging], path: "Modules/SharedError",
+            name: "SharedError", dependencies: [logging, instrumentation, w3cTraceContext], path: "Modules/SharedError",
             resources: [.process("Resources")]
         ),
         .target(name: "Navigation", dependencies: ["SharedError", logging], path: "Modules/Navigation"),
@@ -62,7 +67,8 @@ let package = Package(
 
         // MARK: Transport and business rules
         .target(
-            name: "Networking", dependencies: ["SharedError", "PrivateFiles", logging], path: "Modules/Networking"),
+            name: "Networking", dependencies: ["SharedError", "PrivateFiles", logging, w3cTraceContext],
+            path: "Modules/Networking"),
         .target(name: "Domain", dependencies: ["SharedError", logging], path: "Modules/Domain"),
 
         // MARK: The streaming transport (the composition and its tests only: nothing else builds swift-nio-ssl)
@@ -130,7 +136,7 @@ let package = Package(
         // MARK: Demo backend (App and tests only; `remove-demo` takes it out)
         .target(
             name: "DemoBackend",
-            dependencies: ["LoopbackHosting", hummingbird, httpTypes, nioCore, logging],
+            dependencies: ["LoopbackHosting", hummingbird, httpTypes, nioCore, logging, w3cTraceContext],
             path: "Modules/DemoBackend"
         ),
         // demo:end

@@ -125,6 +125,7 @@ enum ScreenCommand {
             option?.plan.apply(to: &configuration, answeringSignIn: signInAgent == nil)  // demo
             if let timeout = backend.callTimeout { configuration.chain.timeout = timeout }
             configuration.language = output.language
+            configuration.sendsErrorReports = Console.sendsErrorReports
             let blank = TransferInput(toAccount: "", amount: "")
             let run = ScreenRun(
                 app: ComposedApp(configuration), collector: collector, style: style,

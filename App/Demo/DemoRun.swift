@@ -39,6 +39,10 @@ struct DemoRun {
         var transport: (any HTTPClient)?
         /// The language the screens speak.
         var language: Language = .english
+        /// Where the embedded backends file the error reports they receive: one book for a whole tour.
+        var errorReports = ErrorReportBook()
+        /// Whether unexplained errors are sent as error reports (`ERRORFLOW_ERROR_REPORTS=off` turns them off).
+        var sendsErrorReports = Console.sendsErrorReports
     }
 
     let options: Options
@@ -50,7 +54,8 @@ struct DemoRun {
         defer { try? FileManager.default.removeItem(at: folder) }
 
         let backend = await Backend.lease(
-            for: scenario, seed: seed, user: options.demoUser, logger: options.backendLogger)
+            for: scenario, seed: seed, user: options.demoUser, errorReports: options.errorReports,
+            logger: options.backendLogger)
         let store = FileSessionStore(
             path: folder.appendingPathComponent("session.json"), secrets: options.secrets, logger: options.logger)
         var configuration = AppConfiguration(
@@ -62,6 +67,7 @@ struct DemoRun {
             transport: options.transport ?? ProcessTransport.shared)
         plan.apply(to: &configuration, answeringSignIn: options.signInAgent == nil)
         configuration.language = options.language
+        configuration.sendsErrorReports = options.sendsErrorReports
 
         var notes = backend.note.map { [$0] } ?? []
         if plan.startsSignedIn {
@@ -102,9 +108,12 @@ private struct Backend {
     /// The backend that keeps the scenario's books, even when it was stopped before the run (`offline`).
     private var books: DemoBackend?
 
-    static func lease(for scenario: DemoScenario, seed: SeedSession, user: DemoUser, logger: Logger) async -> Backend {
+    static func lease(
+        for scenario: DemoScenario, seed: SeedSession, user: DemoUser, errorReports: ErrorReportBook, logger: Logger
+    ) async -> Backend {
         do throws(LoopbackHostError) {
-            let backend = try await DemoBackend.start(scenario: scenario, seed: seed, user: user, logger: logger)
+            let backend = try await DemoBackend.start(
+                scenario: scenario, seed: seed, user: user, errorReports: errorReports, logger: logger)
             guard scenario.plan.isPlayedByClient else {
                 return Backend(url: backend.baseURL, embedded: backend, books: backend)
             }

@@ -34,15 +34,53 @@ struct JSONReport: Encodable {
         }
     }
 
+    /// One error report: what groups it and the ids that find its requests in the backend's logs.
+    struct ErrorReportEntry: Encodable {
+        var fingerprint: String
+        var traceID: String?
+        var requestID: String?
+
+        init(_ report: ErrorReport) {
+            fingerprint = report.fingerprint.value
+            traceID = report.traceID
+            requestID = report.requestID
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(fingerprint, forKey: .fingerprint)
+            try container.encode(traceID, forKey: .traceID)
+            try container.encode(requestID, forKey: .requestID)
+        }
+
+        private enum CodingKeys: String, CodingKey { case fingerprint, traceID, requestID }
+    }
+
+    /// A journey step as the documented object, with the trace id of the screen load it was recorded in.
+    struct JourneyStep: Encodable {
+        var event: ErrorJourneyEvent
+        var traceID: String?
+
+        func encode(to encoder: any Encoder) throws {
+            try event.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(traceID, forKey: .traceID)
+        }
+
+        private enum CodingKeys: String, CodingKey { case traceID }
+    }
+
     var scenario: String?
     var screen: String
     var outcome: String
     var state: any Encodable
     var presentedError: PresentedError?
     var route: String?
-    var journey: [ErrorJourneyEvent]
+    var journey: [JourneyStep]
     var clientReports: [ReportEntry]
     var pendingReports: [ReportEntry]
+    var errorReports: [ErrorReportEntry]
+    var pendingErrorReports: [ErrorReportEntry]
     var droppedReports: Int
     var backendTransfers: Int?
     var exitCode: Int32
@@ -57,9 +95,11 @@ struct JSONReport: Encodable {
                 key: $0.key, title: $0.title, message: $0.message, presentation: $0.presentation, actions: $0.actions)
         }
         route = report.route?.rawValue
-        journey = report.journey.map(\.event)
+        journey = report.journey.map { JourneyStep(event: $0.event, traceID: $0.traceID) }
         clientReports = report.clientReports.flatMap(ReportEntry.entries)
         pendingReports = report.pendingReports.pending.flatMap(ReportEntry.entries)
+        errorReports = report.errorReports.map(ErrorReportEntry.init)
+        pendingErrorReports = report.pendingReports.pendingErrorReports.map(ErrorReportEntry.init)
         droppedReports = report.pendingReports.dropped
         backendTransfers = report.backendTransfers
         exitCode = report.exitCode
@@ -67,7 +107,7 @@ struct JSONReport: Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case scenario, screen, outcome, state, presentedError, route, journey, clientReports, pendingReports
-        case droppedReports, backendTransfers, exitCode
+        case errorReports, pendingErrorReports, droppedReports, backendTransfers, exitCode
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -81,6 +121,8 @@ struct JSONReport: Encodable {
         try container.encode(journey, forKey: .journey)
         try container.encode(clientReports, forKey: .clientReports)
         try container.encode(pendingReports, forKey: .pendingReports)
+        try container.encode(errorReports, forKey: .errorReports)
+        try container.encode(pendingErrorReports, forKey: .pendingErrorReports)
         try container.encode(droppedReports, forKey: .droppedReports)
         if let backendTransfers { try container.encode(backendTransfers, forKey: .backendTransfers) }
         try container.encode(exitCode, forKey: .exitCode)

@@ -37,6 +37,12 @@ enum TextReport {
             lines.append(
                 "  " + style.yellow("client report \(waiting.endpoint) waits in the outbox: \(entries(waiting))"))
         }
+        for sent in report.errorReports {
+            lines.append("  " + style.dim("error report \(sent.fingerprint.value) · trace \(sent.traceID ?? "-")"))
+        }
+        for waiting in report.pendingReports.pendingErrorReports {
+            lines.append("  " + style.yellow("error report \(waiting.fingerprint.value) waits in the outbox"))
+        }
         if report.pendingReports.dropped > 0 {
             lines.append(
                 "  " + style.yellow("\(report.pendingReports.dropped) older report(s) dropped: the outbox is full"))

@@ -21,6 +21,8 @@ struct RunReport: Sendable {
     var journey: [JourneyEntry]
     /// The client reports that reached the backend during the run.
     var clientReports: [ClientReport]
+    /// The error reports that reached the backend during the run.
+    var errorReports: [ErrorReport] = []
     /// The client reports waiting in the outbox for a later run, and how many the outbox dropped for its bound.
     var pendingReports: ReportOutbox.Snapshot
     /// Wall time of the run.

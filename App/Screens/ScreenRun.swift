@@ -33,6 +33,7 @@ struct ScreenRun {
         await app.settle()
         await app.reports.flush()
         report.clientReports = await app.reports.deliveredReports()
+        report.errorReports = await app.reports.deliveredErrorReports()
         report.pendingReports = await app.reports.pendingReports()
         report.journey = collector.removeEntries(in: flow)
         report.deliberateWait = report.journey.compactMap(\.event.waited).reduce(.zero, +)

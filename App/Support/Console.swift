@@ -127,6 +127,16 @@ enum Console {
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(relative)
     }
 
+    /// Whether errors nobody explained are sent as error reports: yes, unless `ERRORFLOW_ERROR_REPORTS` is `off`,
+    /// `0` or `false`.
+    static var sendsErrorReports: Bool {
+        sendsErrorReports(environment: ProcessInfo.processInfo.environment)
+    }
+
+    static func sendsErrorReports(environment: [String: String]) -> Bool {
+        !["off", "0", "false"].contains(environment["ERRORFLOW_ERROR_REPORTS"]?.lowercased() ?? "")
+    }
+
     /// A logger for one process: journey events to `collector`, other lines to stderr at `warning` (or `debug`
     /// with `--verbose`, journey lines included), scrubbed of secrets.
     static func logger(label: String, collector: JourneyCollector, verbose: Bool, secrets: SecretValues? = nil)

@@ -30,8 +30,11 @@ public struct AppConfiguration {
     public var appleSignIn: AppleSignInFacade
     /// The deadline of one call, and the chain's other knobs.
     public var chain = HTTPChain.Settings()
-    /// Sent with client reports.
+    /// Sent with client reports and error reports.
     public var appVersion: String
+    /// Whether errors nobody explained are sent to the backend as error reports (`POST /v1/error-reports`). Client
+    /// reports of decoding defects go out either way.
+    public var sendsErrorReports = true
     /// The secrets the app learns, scrubbed from whatever it writes; shared with the process's log handler.
     public var secrets: SecretValues
     /// Where every layer records its journey steps and log lines.

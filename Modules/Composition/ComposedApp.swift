@@ -1,7 +1,7 @@
 public import AuthFeature
 public import Domain
 import Foundation
-import Logging
+public import Logging
 public import Navigation
 public import Networking
 public import PaymentsFeature
@@ -31,15 +31,20 @@ public final class ComposedApp {
     public let resilience: BackendResilience
 
     let chain: HTTPChain
-    var logger: Logger { configuration.logger }
+    /// The logger every part of the app writes through: the configuration's, which with error reports on also keeps
+    /// each screen load's journey for them.
+    public let logger: Logger
 
     /// Builds the whole app from `configuration`: the chain, the session, the report sender, the journal and the
     /// router. Nothing is sent until a screen loads.
     public init(_ configuration: AppConfiguration) {
         self.configuration = configuration
-        let logger = configuration.logger
         let (clock, baseURL, store) = (configuration.clock, configuration.baseURL, configuration.sessionStore)
-        router = Router(environment: configuration.environment, language: configuration.language, logger: logger)
+        let trail = JourneyCollector()
+        let logger =
+            configuration.sendsErrorReports
+            ? UnexplainedErrorReports.recording(configuration.logger, into: trail) : configuration.logger
+        self.logger = logger
         let origin = BackendOrigin(baseURL)
         pendingWrites = PendingWrites(file: configuration.journalFile, origin: origin, logger: logger)
         resilience = configuration.resilience.resilience(for: origin)
@@ -58,6 +63,14 @@ public final class ComposedApp {
                 appVersion: configuration.appVersion),
             outbox: ReportOutbox(file: configuration.outboxFile, origin: origin, logger: logger),
             clock: clock, logger: logger)
+        let errorReports =
+            configuration.sendsErrorReports
+            ? UnexplainedErrorReports(
+                trail: trail, sender: reports, appVersion: configuration.appVersion,
+                locale: configuration.language.identifier, secrets: configuration.secrets) : nil
+        router = Router(
+            environment: configuration.environment, language: configuration.language, logger: logger,
+            reporter: errorReports)
         wallets = RemoteWalletRepository(
             client: chain.authenticated, baseURL: baseURL, reporter: reports, logger: logger)
         cards = RemotePaymentCardsRepository(

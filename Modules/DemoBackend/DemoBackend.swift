@@ -13,6 +13,8 @@ public final class DemoBackend: Sendable {
     private let record: ServerRecord
     private let faults: FaultInjector?
     private let ledger: TransferLedger
+    /// The error reports this backend received, grouped by fingerprint (shared with other backends if given so).
+    public let errorReports: ErrorReportBook
 
     /// The port the backend listens on, on 127.0.0.1.
     public var port: Int { host.port }
@@ -20,8 +22,11 @@ public final class DemoBackend: Sendable {
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
 
     private init(
-        scenario: DemoScenario, host: LoopbackHost, record: ServerRecord, faults: FaultInjector?, ledger: TransferLedger
+        scenario: DemoScenario, host: LoopbackHost, record: ServerRecord, faults: FaultInjector?,
+        ledger: TransferLedger,
+        errorReports: ErrorReportBook
     ) {
+        self.errorReports = errorReports
         self.scenario = scenario
         self.host = host
         self.record = record
@@ -30,13 +35,14 @@ public final class DemoBackend: Sendable {
     }
 
     /// Starts the backend for `scenario`, accepting `seed` (if any) as a signed-in session from the start,
-    /// describing the user as `user`, and injecting `faults` into authenticated calls if given.
+    /// describing the user as `user`, and injecting `faults` into authenticated calls if given. Error reports go to
+    /// `errorReports`, a book of its own unless one is shared.
     ///
     /// Without a seed nobody is signed in until `POST /v1/auth/apple`: that is how `errorflow serve` starts, so
     /// a client signs in against it as against any backend.
     public static func start(
         scenario: DemoScenario, seed: SeedSession? = nil, user: DemoUser = .ada, faults: FaultPlan? = nil,
-        port: Int = 0, logger: Logger
+        port: Int = 0, errorReports: ErrorReportBook = ErrorReportBook(), logger: Logger
     ) async throws(LoopbackHostError) -> DemoBackend {
         let tokens = TokenStore(scenario: scenario)
         if let seed { await tokens.seed(seed) }
@@ -46,10 +52,12 @@ public final class DemoBackend: Sendable {
         let ledger = TransferLedger()
         let responder = DemoResponder(
             scenario: scenario, user: user, tokens: tokens, faults: injector, record: record, stopSignal: stopSignal,
-            ledger: ledger, logger: logger)
+            ledger: ledger, errorReports: errorReports, logger: logger)
         let host = try await LoopbackHost.start(
             responder: responder, port: port, stopSignal: stopSignal, logger: logger)
-        return DemoBackend(scenario: scenario, host: host, record: record, faults: injector, ledger: ledger)
+        return DemoBackend(
+            scenario: scenario, host: host, record: record, faults: injector, ledger: ledger, errorReports: errorReports
+        )
     }
 
     /// Every path of the contract this backend serves (`{id}` for a path segment) and the methods it answers

@@ -21,23 +21,30 @@ public final class Router: ErrorRouting {
     /// The language the alerts are worded in.
     public let language: Language
     private let journey: JourneyRecorder
+    private let reporter: (any UnexplainedErrorReporting)?
     private var alertOwner: String?
     private var routeOwner: String?
 
     /// Makes a router with no alert and no route; `environment` decides how unexplained errors are shown, and
-    /// `language` the words of every alert.
-    public init(environment: AppEnvironment, language: Language = .english, logger: Logger) {
+    /// `language` the words of every alert, and `reporter` (if any) hears of every unexplained error it presents.
+    public init(
+        environment: AppEnvironment, language: Language = .english, logger: Logger,
+        reporter: (any UnexplainedErrorReporting)? = nil
+    ) {
         self.environment = environment
         self.language = language
         self.journey = JourneyRecorder(.navigation, logger: logger)
+        self.reporter = reporter
     }
 
     /// The app's one decision about errors that reach Navigation: one exhaustive switch over what the error
-    /// declares and the environment, and a journey step for every decision.
+    /// declares and the environment, and a journey step for every decision. An unexplained error is also handed to
+    /// the reporter, in both environments.
     public func handle(_ error: some ScreenError, for screen: String) {
         let name = error.appWideCondition?.journeyName ?? error.journeyName
         let category = error.category
-        switch (Decision(error), environment) {
+        let decision = Decision(error)
+        switch (decision, environment) {
         case (.ignore, _):
             record(.ignored, from: name, to: nil, category: category, level: .info)
         case (.appWide(.sessionExpired), _):
@@ -50,6 +57,15 @@ public final class Router: ErrorRouting {
             present(.default(in: language, actions: .retryFor(error)), from: name, category: category, for: screen)
             logDetail(of: error, named: name, category: category)
         }
+        // DEV and production alike: an error nobody explained reaches the backend engineers, not only the log.
+        if decision == .unexplained {
+            reporter?.presentedUnexplained(error, environment: environment)
+        }
+    }
+
+    /// Tells the reporter that a load of `screen` ended, so it reports what the load left unexplained.
+    public func loadEnded(for screen: String) {
+        reporter?.screenLoadEnded(environment: environment)
     }
 
     /// What Navigation does with an error, from what it declares.

@@ -36,18 +36,22 @@ public struct ScreenPresenter {
         router.withdraw(for: screen)
     }
 
-    /// Runs one load or action of the screen: starts fresh, then hands `operation`'s value to `show`, or decides its
-    /// error as ``handle(_:ownWords:)`` does. Returns the presentation error the screen shows, if it shows one.
+    /// Runs one load or action of the screen in a trace of its own (``ScreenTrace``: every request, journey step and
+    /// report of the load names it): starts fresh, then hands `operation`'s value to `show`, or decides its error as
+    /// ``handle(_:ownWords:)`` does. Returns the presentation error the screen shows, if it shows one.
     public func run<Value, Failure: ScreenError>(
         _ operation: () async throws(Failure) -> Value, show: (Value) -> Void,
         ownWords: (Failure) -> ScreenReaction?
     ) async -> PresentationError? {
-        startFresh()
-        do throws(Failure) {
-            show(try await operation())
-            return nil
-        } catch {
-            return handle(error, ownWords: ownWords)
+        await ScreenTrace.with(ScreenTrace.start()) { () async -> PresentationError? in
+            startFresh()
+            defer { router.loadEnded(for: screen) }
+            do throws(Failure) {
+                show(try await operation())
+                return nil
+            } catch {
+                return handle(error, ownWords: ownWords)
+            }
         }
     }
 

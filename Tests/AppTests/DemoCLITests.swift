@@ -50,7 +50,7 @@ struct DemoCLITests {
         #expect(
             Set(object.keys) == [
                 "scenario", "screen", "outcome", "state", "presentedError", "route", "journey", "clientReports",
-                "pendingReports", "droppedReports", "exitCode",
+                "pendingReports", "errorReports", "pendingErrorReports", "droppedReports", "exitCode",
             ])
         let presented = try #require(object["presentedError"] as? [String: Any])
         #expect(Set(presented.keys) == ["key", "title", "message", "presentation", "actions"])
@@ -61,7 +61,9 @@ struct DemoCLITests {
         #expect(actions.map { $0["label"] as? String } == ["Check your connection", "Try again"])
         let journey = try #require(object["journey"] as? [[String: Any]])
         #expect(
-            journey.allSatisfy { Set($0.keys) == ["layer", "module", "action", "from", "to", "category", "origin"] })
+            journey.allSatisfy {
+                Set($0.keys) == ["layer", "module", "action", "from", "to", "category", "origin", "traceID"]
+            })
         #expect(journey.first?["category"] as? String == "unhandleableHere")
         #expect(journey.first?["origin"] as? String == "transport")
         #expect(object["route"] is NSNull)

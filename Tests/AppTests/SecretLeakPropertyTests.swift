@@ -11,9 +11,9 @@ import Testing
 @testable import App
 
 /// Quality bar 15: random access tokens, refresh tokens and emails run through every layer in every scenario.
-/// No token appears in any log line, error description, client report or CLI output (text, JSON, Mermaid); no
-/// email appears in a log line, an error description or a client report (the profile screen may show the user
-/// their own email). `ERRORFLOW_LEAK_SEEDS=20` tries more seeds.
+/// No token appears in any log line, error description, client report, error report (as sent, and as the backend
+/// groups it) or CLI output (text, JSON, Mermaid); no email appears in a log line, an error description or a
+/// report (the profile screen may show the user their own email). `ERRORFLOW_LEAK_SEEDS=20` tries more seeds.
 @MainActor
 @Suite("No secret ever leaks", .timeLimit(.minutes(5)))
 struct SecretLeakPropertyTests {
@@ -34,11 +34,12 @@ struct SecretLeakPropertyTests {
 
         for scenario in DemoScenario.allCases {
             let known = SecretValues()
+            let book = ErrorReportBook()
             let demo = DemoRun(
                 options: .init(
                     appVersion: "leak", collector: collector, logger: logger,
                     backendLogger: capture.logger(label: "backend"), secrets: known, seed: secrets.seed,
-                    demoUser: DemoUser(name: "Ada", email: secrets.email)))
+                    demoUser: DemoUser(name: "Ada", email: secrets.email), errorReports: book))
             let report = await demo.run(scenario, on: scenario.plan.screen)
 
             // Every token the run held: the seed's, and those the backend issued at sign-in or a refresh.
@@ -51,7 +52,10 @@ struct SecretLeakPropertyTests {
             let errorTexts =
                 report.journey.map(\.event.summary) + report.notes
                 + [report.presentedError.map { "\($0.title) \($0.message ?? "")" } ?? ""]
-            let clientReports = String(decoding: try JSONEncoder().encode(report.clientReports), as: UTF8.self)
+            let clientReports =
+                String(decoding: try JSONEncoder().encode(report.clientReports), as: UTF8.self)
+                + String(decoding: try JSONEncoder().encode(report.errorReports), as: UTF8.self)
+                + String(decoding: try JSONEncoder().encode(await book.all), as: UTF8.self)
             let logs = capture.lines.joined(separator: "\n")
 
             for token in tokens {

@@ -100,6 +100,23 @@ public final class ContractBackend: Sendable {
     /// Makes `POST /v1/client-reports` answer `status` from now on.
     public func answerReports(with status: Int) async { await state.setReportStatus(status) }
 
+    /// Makes `GET path` answer `status` with the contract's error body naming `code`, from now on.
+    public func failResource(_ path: String, with status: Int, code: String) async {
+        await state.setResourceFailure(path, status: status, code: code)
+    }
+
+    /// Makes `POST /v1/error-reports` answer `status` (with `Retry-After` if given) from now on. Until then the
+    /// backend does not know the path (404), like a team's backend that takes no error reports.
+    public func answerErrorReports(with status: Int, retryAfter: String? = nil) async {
+        await state.setErrorReportAnswer(status: status, retryAfter: retryAfter)
+    }
+
+    /// Every `POST /v1/error-reports` that arrived, answered or not: its `Idempotency-Key`, its `traceparent` and
+    /// its body.
+    public var errorReportRequests: [(key: String?, traceParent: String?, body: Data)] {
+        get async { await state.errorReportRequests }
+    }
+
     /// How many transfers this backend made: its own count, whatever the client believes.
     public var transferCount: Int { get async { await state.transferCount } }
 
@@ -164,6 +181,9 @@ private actor State {
     private(set) var reports: [(key: String?, entries: [String])] = []
     private(set) var refreshes = 0
     private var reportStatus = 202
+    private var resourceFailures: [String: (status: Int, code: String)] = [:]
+    private var errorReportAnswer: (status: Int, retryAfter: String?)?
+    private(set) var errorReportRequests: [(key: String?, traceParent: String?, body: Data)] = []
     private var transfers: [String: (body: Data, json: String)] = [:]
     private var transferFault: ContractBackend.TransferFault?
     private var revokesOnRefresh = false
@@ -189,6 +209,10 @@ private actor State {
     }
 
     func setReportStatus(_ status: Int) { reportStatus = status }
+
+    func setResourceFailure(_ path: String, status: Int, code: String) { resourceFailures[path] = (status, code) }
+
+    func setErrorReportAnswer(status: Int, retryAfter: String?) { errorReportAnswer = (status, retryAfter) }
 
     func answer(_ request: RecordedRequest) -> ScriptedResponse {
         let response = decide(request)
@@ -236,8 +260,18 @@ private actor State {
             guard reportStatus == 202 else { return error(reportStatus, "reports_unavailable") }
             reports.append((request.header("Idempotency-Key"), entries))
             return .json(202, #"{"accepted":\#(entries.count)}"#)
+        case ("POST", "/v1/error-reports"):
+            errorReportRequests.append((request.header("Idempotency-Key"), request.header("traceparent"), request.body))
+            guard let answer = errorReportAnswer else { return error(404, "not_found") }
+            guard answer.status == 202 else {
+                return .json(
+                    answer.status, #"{"error":"slow_down","message":"own backend: slow down"}"#,
+                    headers: answer.retryAfter.map { [("Retry-After", $0)] } ?? [])
+            }
+            return .json(202, "{}")
         case ("GET", "/v1/me"), ("GET", "/v1/wallet"), ("GET", "/v1/payment-cards"):
             if let refusal = authenticate(request) { return refusal }
+            if let failure = resourceFailures[request.path] { return error(failure.status, failure.code) }
             return resource(request.path)
         case ("POST", "/v1/transfers"):
             if let refusal = authenticate(request) { return refusal }

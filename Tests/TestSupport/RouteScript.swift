@@ -4,7 +4,7 @@ import SharedError
 /// A scripted backend for ``HTTPClientSpy``: for each path, the answers in call order (the last one repeats).
 ///
 /// An answer is a response, or an ``HTTPClientError/Kind`` the transport would have thrown. Unknown paths get
-/// 404; `POST /v1/client-reports` gets 202.
+/// 404; `POST /v1/client-reports` and `POST /v1/error-reports` get 202.
 public final class RouteScript: Sendable {
     /// One scripted answer for a path.
     public enum Answer: Sendable {
@@ -35,7 +35,7 @@ public final class RouteScript: Sendable {
                 defer { calls[path, default: 0] += 1 }
                 return calls[path] ?? 0
             }
-            if path == "/v1/client-reports" { return .json(202, "{}") }
+            if path == "/v1/client-reports" || path == "/v1/error-reports" { return .json(202, "{}") }
             guard let answers = routes[path], !answers.isEmpty else { return .contractError(404, "no_route") }
             switch answers[min(index, answers.count - 1)] {
             case .respond(let response): return response

@@ -101,6 +101,14 @@ public final class TestApp {
         }
     }
 
+    /// Every error report the app sent so far (delivered or not), in order.
+    public func sentErrorReports() async -> [ErrorReport] {
+        await app.reports.flush()
+        return spy.requests.filter { $0.path == "/v1/error-reports" }.compactMap { request in
+            request.body.flatMap { try? JSONDecoder().decode(ErrorReport.self, from: $0) }
+        }
+    }
+
     /// The `Idempotency-Key` of every transfer request sent, in order.
     public var sentKeys: [String?] {
         spy.requests.filter { $0.path == "/v1/transfers" }.map { $0.headers[HeaderName.idempotencyKey] }

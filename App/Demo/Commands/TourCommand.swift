@@ -26,6 +26,9 @@ struct TourCommand: AsyncParsableCommand {
     @Option(help: "Run only this screen's scenarios.")
     var screen: Screen?
 
+    @Flag(help: "Then show the error reports the demo backend received, grouped by fingerprint (text format).")
+    var errorReports = false
+
     func validate() throws {
         let unknown = (only ?? []).filter { DemoScenario(rawValue: $0) == nil }
         if !unknown.isEmpty {
@@ -37,6 +40,9 @@ struct TourCommand: AsyncParsableCommand {
             throw ValidationError("--only and --screen leave no scenario to run")
         }
         if output.trace { throw ValidationError("the tour always shows the journey; --trace is for one screen") }
+        if errorReports, output.format != .text {
+            throw ValidationError("--error-reports shows the demo backend's view as text; leave out --format")
+        }
     }
 
     /// The scenarios this tour runs, in catalog order.
@@ -52,12 +58,13 @@ struct TourCommand: AsyncParsableCommand {
         let secrets = SecretValues()
         let collector = JourneyCollector()
         let logger = Console.logger(label: "errorflow", collector: collector, verbose: output.verbose, secrets: secrets)
+        let book = ErrorReportBook()
         let demo = DemoRun(
             options: .init(
                 environment: output.env.environment, style: style, appVersion: ErrorFlowCommand.configuration.version,
                 collector: collector, logger: logger,
                 backendLogger: Console.backendLogger(requestLines: output.verbose),
-                secrets: secrets, language: output.language))
+                secrets: secrets, language: output.language, errorReports: book))
         let started = ContinuousClock.now
         let streamsText = output.format == .text && output.outputPath == nil
 
@@ -76,8 +83,9 @@ struct TourCommand: AsyncParsableCommand {
         let total = ContinuousClock.now - started
         switch output.format {
         case .text:
-            let summary = TourReport.summary(reports, total: total, style: style)
-            try Console.deliver((sections + [summary]).joined(separator: "\n"), to: output.outputPath, secrets: secrets)
+            var summary = [TourReport.summary(reports, total: total, style: style)]
+            if errorReports { summary.append(ErrorReportsView.render(await book.all, style: style)) }
+            try Console.deliver((sections + summary).joined(separator: "\n"), to: output.outputPath, secrets: secrets)
         case .json:
             let json = TourJSON(reports, elapsed: total, environment: output.env.environment).rendered()
             try Console.deliver(json, to: output.outputPath, secrets: secrets, json: true)

@@ -62,6 +62,8 @@ struct ReportPage {
         var hasReports: Bool
         var pending: [String]
         var hasPending: Bool
+        var errorReports: [String]
+        var hasErrorReports: Bool
         var notes: [String]
         var hasNotes: Bool
         var hasCheck: Bool
@@ -147,6 +149,9 @@ struct ReportPage {
         }
         let sent = report.clientReports.map(describe)
         let waiting = report.pendingReports.pending.map(describe)
+        let errorReports =
+            report.errorReports.map { "\($0.fingerprint.value) · trace \($0.traceID ?? "-")" }
+            + report.pendingReports.pendingErrorReports.map { "\($0.fingerprint.value) · waits in the outbox" }
         let differences = check?.differences ?? []
         return Scenario(
             name: name(of: report), anchor: anchor(of: report), screen: report.screen.rawValue,
@@ -160,6 +165,7 @@ struct ReportPage {
                 ?? report.route.map { "routed to \($0.rawValue)" } ?? "nothing",
             swimlane: Swimlane(report.journey.map(\.event)), hasSteps: !steps.isEmpty, steps: steps,
             reports: sent, hasReports: !sent.isEmpty, pending: waiting, hasPending: !waiting.isEmpty,
+            errorReports: errorReports, hasErrorReports: !errorReports.isEmpty,
             notes: report.notes, hasNotes: !report.notes.isEmpty, hasCheck: check != nil,
             asExpected: check?.asExpected ?? true, comparisons: check.map { comparisons(report, $0) } ?? [],
             differences: differences, hasDifferences: !differences.isEmpty)

@@ -82,6 +82,7 @@ enum ReportTemplates {
           {{^hasSteps}}<p>No error on the way.</p>{{/hasSteps}}
           {{#hasReports}}<h3>Client reports sent</h3><ul>{{#reports}}<li>{{.}}</li>{{/reports}}</ul>{{/hasReports}}
           {{#hasPending}}<h3>Client reports waiting in the outbox</h3><ul>{{#pending}}<li>{{.}}</li>{{/pending}}</ul>{{/hasPending}}
+          {{#hasErrorReports}}<h3>Error reports, by fingerprint</h3><ul class="error-reports">{{#errorReports}}<li>{{.}}</li>{{/errorReports}}</ul>{{/hasErrorReports}}
           {{#hasNotes}}<h3>Notes</h3><ul>{{#notes}}<li>{{.}}</li>{{/notes}}</ul>{{/hasNotes}}
           {{#hasCheck}}<h3>Expected and actual</h3>
           <table class="check">

@@ -20,17 +20,27 @@ struct DemoResponder: HTTPResponder {
     /// Holds the first expired call of `token-expired` until the second arrives, so both wait for one refresh.
     let expiredCalls = Gathering(count: 2, within: .milliseconds(500))
     let ledger: TransferLedger
+    /// Where the error reports the backend receives are grouped by fingerprint.
+    let errorReports: ErrorReportBook
     let logger: Logger
 
     /// Every path of the contract and the methods it answers.
     static let routes: [(path: String, methods: [HTTPRequest.Method])] = [
         ("/v1/auth/apple", [.post]), ("/v1/auth/refresh", [.post]), ("/v1/client-reports", [.post]),
+        ("/v1/error-reports", [.post, .get, .head]),
         ("/v1/me", [.get, .head]), ("/v1/wallet", [.get, .head]), ("/v1/payment-cards", [.get, .head]),
         ("/v1/transfers", [.post]), ("/v1/transfers/{id}", [.get, .head]),
         // new-feature: routes
     ]
 
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+        try await TraceParentMiddleware<BasicRequestContext>().handle(request, context: context) { request, _ in
+            await answer(request)
+        }
+    }
+
+    /// The answer to `request`, inside its trace; one log line per request, naming the trace.
+    private func answer(_ request: Request) async -> Response {
         var request = request
         let answer: Answer
         do {
@@ -45,7 +55,7 @@ struct DemoResponder: HTTPResponder {
         await record.count(request.uri.path)
         logger.info(
             "\(request.method) \(request.uri.path) → \(answer.status)",
-            metadata: ["scenario": "\(scenario.rawValue)"])
+            metadata: ["scenario": "\(scenario.rawValue)", "trace": "\(IncomingTrace.id ?? "-")"])
         return request.method == .head ? answer.withoutBody.response : answer.response
     }
 
@@ -64,6 +74,8 @@ struct DemoResponder: HTTPResponder {
         case (.post, "/v1/auth/apple"): return await signIn(body)
         case (.post, "/v1/auth/refresh"): return await refresh(body)
         case (.post, "/v1/client-reports"): return await clientReport(body)
+        case (.post, "/v1/error-reports"): return await errorReport(body)
+        case (.get, "/v1/error-reports"): return await errorReportGroups()
         case (.post, "/v1/transfers"):
             if let refusal = await authenticate(headers) { return refusal }
             return await createTransfer(headers: headers, body: body)
@@ -287,6 +299,30 @@ struct DemoResponder: HTTPResponder {
         }
         await record.append(report)
         return .json(202, #"{"accepted":\#(report.failures.count)}"#)
+    }
+
+    private func errorReport(_ body: Data) async -> Answer {
+        guard let report = try? JSONDecoder().decode(ReceivedErrorReport.self, from: body) else {
+            return .error(
+                400, "bad_request",
+                "The body must be an error report: {fingerprint, breadcrumbs, environment, appVersion, locale, platform}."
+            )
+        }
+        let count = await errorReports.file(report)
+        logger.info(
+            "error report \(report.fingerprint.value) (\(count) so far)",
+            metadata: ["trace": "\(report.traceID ?? "-")", "request": "\(report.requestID ?? "-")"])
+        return .json(202, #"{"count":\#(count)}"#)
+    }
+
+    /// The error reports received so far, grouped by fingerprint: what `errorflow serve` shows the team.
+    private func errorReportGroups() async -> Answer {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        let groups = await errorReports.all
+        let body = (try? encoder.encode(["groups": groups])).map { String(decoding: $0, as: UTF8.self) }
+        return .json(200, body ?? #"{"groups":[]}"#)
     }
 
     private static func field(_ name: String, in body: Data) -> String? {

@@ -7,7 +7,7 @@ public import SharedError
 /// app runs. Outermost first:
 ///
 /// ```
-/// DeadlineHTTPClient → [BackendObservingHTTPClient] → [JournalingHTTPClient] → [ErrorEnvelopeMappingHTTPClient]
+/// DeadlineHTTPClient → TraceContextHTTPClient → [BackendObservingHTTPClient] → [JournalingHTTPClient] → [ErrorEnvelopeMappingHTTPClient]
 ///   → [AuthenticatingHTTPClient] → RetryingHTTPClient → StatusCodeMappingHTTPClient → LoggingHTTPClient
 ///   → TransportJourneyHTTPClient → transport
 /// ```
@@ -48,8 +48,8 @@ public struct HTTPChain: Sendable {
     public let authenticated: any HTTPClient
     /// Authenticated calls to a service that answers errors inside a 200 envelope (the legacy payment cards).
     public let envelopeAware: any HTTPClient
-    /// Client reports: no session and no retry (the report outbox is their retry), so they never spend the retry
-    /// budget.
+    /// Client reports and error reports: no session and no retry (the report outbox is their retry), so they never
+    /// spend the retry budget.
     public let reports: any HTTPClient
     /// The single-flight refresh shared by every authenticated call.
     public let coordinator: TokenRefreshCoordinator
@@ -75,7 +75,9 @@ public struct HTTPChain: Sendable {
         makeSession: (_ refreshClient: any HTTPClient) -> any AuthenticationSession
     ) {
         func deadline(_ client: any HTTPClient) -> any HTTPClient {
-            DeadlineHTTPClient(decoratee: client, timeout: settings.timeout, clock: clock, logger: logger)
+            DeadlineHTTPClient(
+                decoratee: TraceContextHTTPClient(decoratee: client), timeout: settings.timeout, clock: clock,
+                logger: logger)
         }
         func observed(_ client: any HTTPClient) -> any HTTPClient {
             observer.map { BackendObservingHTTPClient(decoratee: client, observer: $0) } ?? client

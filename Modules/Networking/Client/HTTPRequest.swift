@@ -59,6 +59,8 @@ public enum HeaderName {
     public static let contentLength = "Content-Length"
     /// `Accept-Language`: the user's language, first.
     public static let acceptLanguage = "Accept-Language"
+    /// `traceparent`: the W3C trace the call belongs to (``TraceContextHTTPClient``).
+    public static let traceParent = "traceparent"
 }
 
 /// Makes request identifiers: short, random, and free of anything about the user.

@@ -42,6 +42,14 @@ extension DecodingFailure: JourneyDescribable, CustomStringConvertible, Categori
     public var diagnostics: [Diagnostic] { [diagnostic] }
 }
 
+extension Diagnostic {
+    /// Whether this is a ``DecodingFailure``'s diagnostic: a defect of a body, which a client report already tells
+    /// the backend engineers about.
+    public var isDecodingFailure: Bool {
+        error.hasPrefix("DecodingFailure.")
+    }
+}
+
 extension DecodingFailure {
     /// Translates whatever a decode threw; a `DecodingFailure` from a building block passes through unchanged.
     public init(translating error: some Error, fallbackPath: [any CodingKey]) {

@@ -149,12 +149,13 @@ extension HTTPClientError: CategorizedError, Diagnosable {
         }
     }
 
-    /// The failure as a developer reads it: status, server code, request id.
+    /// The failure as a developer reads it: status, server code, request id, trace id.
     public var diagnostic: Diagnostic {
         Diagnostic(
             error: journeyName, layer: .networking, status: context.status, serverCode: context.serverCode,
             requestID: context.requestID,
-            retryAfterSeconds: context.retryAfter.map { Int($0.delay(from: Date()).secondsRoundedUp) })
+            retryAfterSeconds: context.retryAfter.map { Int($0.delay(from: Date()).secondsRoundedUp) },
+            traceID: context.traceID)
     }
 
     /// The one ``diagnostic``.

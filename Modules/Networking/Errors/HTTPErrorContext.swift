@@ -12,6 +12,8 @@ public struct HTTPErrorContext: Hashable, Sendable {
     public var attempt: Int
     /// The call's `X-Request-ID`, the same for every attempt, to find it in the backend's logs.
     public var requestID: String
+    /// The W3C trace id of the call's `traceparent`, shared by every request of its screen load.
+    public var traceID: String?
     /// At most 256 bytes of the response body, redacted.
     public var bodyExcerpt: String?
     /// The `error` code of a JSON error body (`token_expired`, `wallet_banned`), when it has one.
@@ -43,6 +45,7 @@ public struct HTTPErrorContext: Hashable, Sendable {
         self.status = status
         self.attempt = request.attempt
         self.requestID = request.id
+        self.traceID = request.traceID
         self.bodyExcerpt = bodyExcerpt
         self.serverCode = serverCode
         self.fieldErrors = fieldErrors

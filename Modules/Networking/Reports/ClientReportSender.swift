@@ -1,17 +1,26 @@
 public import Foundation
 public import Logging
 import SharedError
+import W3CTraceContext
 
-/// Sends client reports to `POST /v1/client-reports` in the background, and never loses one.
+/// Sends client reports to `POST /v1/client-reports` and error reports to `POST /v1/error-reports` in the
+/// background, and never loses one to a bad moment.
 ///
-/// - `submit` only enqueues (a bounded queue; the oldest reports give way under a storm), so the user's flow never
-///   waits for it and never fails because of it.
-/// - Each (endpoint, key path, kind) is sent at most once per ``Configuration/window``.
+/// - `submit` only enqueues (a bounded queue; the oldest reports give way under a storm, and are counted as not sent
+///   for a full queue), so the user's flow never waits for it and never fails because of it.
+/// - Each (endpoint, key path, kind) of a client report, and each fingerprint of an error report, is sent at most
+///   once per ``Configuration/window``; an error report held back by the window is counted as not sent for the rate
+///   limit.
 /// - A report that cannot be delivered now (the backend is unreachable, or answers 5xx or 429) goes to the
-///   ``ReportOutbox`` and the journey says `queued`; reports waiting there from an earlier run are sent first.
-///   A report the backend refuses outright (another 4xx) is logged and dropped: sending it again would not help.
+///   ``ReportOutbox`` and the journey says `queued`; reports waiting there from an earlier run are sent first, at
+///   most ``Configuration/resendLimit`` per run and ``Configuration/resendSpacing`` apart. A 429 or 503 with
+///   `Retry-After` sets a time before which no report goes to that backend, kept in the outbox for later runs.
+/// - A report the backend refuses outright (another 4xx: a backend that does not know error reports answers 404)
+///   is dropped, counted as refused, and logged once per kind.
+/// - The counts of reports not sent go with the next error report that is delivered.
 /// - Each report is sent with its own `Idempotency-Key`, the same for every resend, so the backend can count a
-///   report that arrived twice once.
+///   report that arrived twice once; and inside the trace of the screen load that made it, carried into the
+///   sender's own task.
 ///
 /// Give it a client WITHOUT the retry decorator: the outbox is its retry, on the next run rather than now.
 public final class ClientReportSender: ClientReporting {
@@ -19,25 +28,44 @@ public final class ClientReportSender: ClientReporting {
     public struct Configuration: Sendable {
         /// The full URL of `POST /v1/client-reports`.
         public var endpointURL: URL
+        /// The full URL of `POST /v1/error-reports`.
+        public var errorReportsURL: URL
         /// The app's version, written into every report.
         public var appVersion: String
-        /// How long a (endpoint, key path, kind) stays quiet after it was sent.
+        /// How long a (endpoint, key path, kind), or an error report's fingerprint, stays quiet after it was sent.
         public var window: Duration
         /// How many reports may wait in the queue.
         public var queueLimit: Int
+        /// How many reports waiting in the outbox one run sends at most.
+        public var resendLimit: Int
+        /// The pause between two resends from the outbox.
+        public var resendSpacing: Duration
 
-        /// Makes a configuration: the same defect is sent at most once per 10 minutes, and up to 100 reports may queue.
-        public init(endpointURL: URL, appVersion: String, window: Duration = .seconds(600), queueLimit: Int = 100) {
+        /// Makes a configuration: the same defect or fingerprint is sent at most once per 10 minutes, up to 100
+        /// reports may queue, and a run resends at most 10 waiting reports, 50 ms apart. Error reports go beside
+        /// client reports, to `/v1/error-reports`, unless `errorReportsURL` says otherwise.
+        public init(
+            endpointURL: URL, errorReportsURL: URL? = nil, appVersion: String, window: Duration = .seconds(600),
+            queueLimit: Int = 100, resendLimit: Int = 10, resendSpacing: Duration = .milliseconds(50)
+        ) {
             self.endpointURL = endpointURL
+            self.errorReportsURL =
+                errorReportsURL
+                ?? endpointURL.deletingLastPathComponent().appendingPathComponent(Self.errorReportsPath)
             self.appVersion = appVersion
             self.window = window
             self.queueLimit = queueLimit
+            self.resendLimit = max(resendLimit, 0)
+            self.resendSpacing = resendSpacing
         }
+
+        /// The path of the error-report endpoint.
+        public static let errorReportsPath = "error-reports"
     }
 
     private enum Item: Sendable {
         case resendOutbox
-        case report(ClientReport, flow: JourneyFlowID?)
+        case report(OutgoingReport, flow: JourneyFlowID?, trace: TraceContext?)
         case flush(CheckedContinuation<Void, Never>)
     }
 
@@ -46,6 +74,7 @@ public final class ClientReportSender: ClientReporting {
     private let delivery: Delivery
     private let outbox: ReportOutbox
     private let journey: JourneyRecorder
+    private let overflow: LockedState<UnsentReports>
 
     /// - Parameter outbox: where undeliverable reports wait; by default in memory, for this process only.
     public init(
@@ -57,22 +86,28 @@ public final class ClientReportSender: ClientReporting {
             ?? ReportOutbox(file: nil, origin: BackendOrigin(configuration.endpointURL), logger: logger)
         let (stream, queue) = AsyncStream.makeStream(
             of: Item.self, bufferingPolicy: .bufferingNewest(configuration.queueLimit))
+        let overflow = LockedState(UnsentReports())
         let delivery = Delivery(
-            client: client, configuration: configuration, outbox: outbox, clock: clock, logger: logger)
+            client: client, configuration: configuration, outbox: outbox, clock: clock, overflow: overflow,
+            logger: logger)
         self.configuration = configuration
         self.queue = queue
         self.delivery = delivery
         self.outbox = outbox
+        self.overflow = overflow
         self.journey = JourneyRecorder(.networking, logger: logger)
         queue.yield(.resendOutbox)
-        // Unstructured on purpose: delivery outlives the flows that submit reports.
+        // Unstructured on purpose: delivery outlives the flows that submit reports. Task-local values do not follow
+        // it here, so each report carries its flow and its trace, and is delivered inside both.
         Task.detached {
             for await item in stream {
                 switch item {
                 case .resendOutbox:
                     await delivery.resendOutbox()
-                case .report(let report, let flow):
-                    await JourneyFlow.$current.withValue(flow) { await delivery.deliver(report) }
+                case .report(let report, let flow, let trace):
+                    await JourneyFlow.$current.withValue(flow) {
+                        await ScreenTrace.with(trace) { await delivery.deliver(report) }
+                    }
                 case .flush(let continuation):
                     continuation.resume()
                 }
@@ -94,7 +129,19 @@ public final class ClientReportSender: ClientReporting {
         }
         let clientReport = ClientReport(
             endpoint: endpoint, failures: report.defects, appVersion: configuration.appVersion)
-        queue.yield(.report(clientReport, flow: JourneyFlow.current))
+        enqueue(.client(clientReport))
+    }
+
+    /// Enqueues an error report and returns at once; it is sent inside the current trace.
+    public func submit(_ report: ErrorReport) {
+        enqueue(.error(report))
+    }
+
+    private func enqueue(_ report: OutgoingReport) {
+        let item = Item.report(report, flow: JourneyFlow.current, trace: ScreenTrace.current)
+        if case .dropped(let lost) = queue.yield(item), case .report = lost {
+            overflow.withLock { $0.queueFull += 1 }
+        }
     }
 
     /// Waits until every report submitted so far has been sent, queued in the outbox, rate-limited or dropped.
@@ -104,10 +151,15 @@ public final class ClientReportSender: ClientReporting {
         }
     }
 
-    /// The reports that reached the backend in this process (earlier runs' included), after rate limiting, in
-    /// order.
+    /// The client reports that reached the backend in this process (earlier runs' included), after rate limiting,
+    /// in order.
     public func deliveredReports() async -> [ClientReport] {
-        await delivery.delivered
+        await delivery.delivered.compactMap { if case .client(let report) = $0 { report } else { nil } }
+    }
+
+    /// The error reports that reached the backend in this process (earlier runs' included), in order.
+    public func deliveredErrorReports() async -> [ErrorReport] {
+        await delivery.delivered.compactMap { if case .error(let report) = $0 { report } else { nil } }
     }
 
     /// The reports waiting in the outbox for a later run, and how many the outbox dropped for its bound.
@@ -118,64 +170,108 @@ public final class ClientReportSender: ClientReporting {
 
 /// The sending side: rate limiting, the POST itself, and the outbox, one report at a time.
 private actor Delivery {
-    private struct Key: Hashable {
-        var endpoint: String
-        var keyPath: String
-        var kind: DefectKind
+    private enum Key: Hashable {
+        case defect(endpoint: String, keyPath: String, kind: DefectKind)
+        case fingerprint(String)
     }
 
     private let client: any HTTPClient
     private let configuration: ClientReportSender.Configuration
     private let outbox: ReportOutbox
     private let clock: any HTTPClock
+    private let overflow: LockedState<UnsentReports>
     private let logger: Logger
     private let journey: JourneyRecorder
     private var lastSent: [Key: HTTPInstant] = [:]
-    private(set) var delivered: [ClientReport] = []
+    private var refusalsLogged: Set<String> = []
+    private(set) var delivered: [OutgoingReport] = []
 
     init(
         client: any HTTPClient, configuration: ClientReportSender.Configuration, outbox: ReportOutbox,
-        clock: any HTTPClock, logger: Logger
+        clock: any HTTPClock, overflow: LockedState<UnsentReports>, logger: Logger
     ) {
         self.client = client
         self.configuration = configuration
         self.outbox = outbox
         self.clock = clock
+        self.overflow = overflow
         self.logger = logger
         self.journey = JourneyRecorder(.networking, logger: logger)
     }
 
-    /// Sends what earlier runs could not, oldest first; what fails again stays where it is.
+    /// Sends what earlier runs could not, oldest first and paced; what fails again stays where it is, and nothing is
+    /// sent before the time the backend asked for.
     func resendOutbox() async {
-        for entry in await outbox.snapshot.entries {
-            markSent(entry.report)
-            switch await send(entry.report, id: entry.id) {
+        let snapshot = await outbox.snapshot
+        guard !isHeldBack(snapshot) else { return }
+        for (index, entry) in snapshot.entries.prefix(configuration.resendLimit).enumerated() {
+            if index > 0 {
+                do throws(CancellationError) {
+                    try await clock.sleep(for: configuration.resendSpacing)
+                } catch {
+                    return
+                }
+            }
+            markSent(entry.outgoing)
+            switch await send(entry.outgoing, id: entry.id) {
             case .delivered, .refused: await outbox.remove(id: entry.id)
             case .later: return
             }
         }
     }
 
-    func deliver(_ report: ClientReport) async {
-        var limited = report
-        limited.failures = report.failures.filter { failure in
-            let key = Key(endpoint: report.endpoint, keyPath: failure.keyPath, kind: failure.kind)
-            if let sent = lastSent[key], clock.now - sent < configuration.window { return false }
-            return true
-        }
-        guard !limited.failures.isEmpty else {
-            logger.debug("client report for \(report.endpoint) skipped: every entry was sent within the window")
-            return
-        }
+    func deliver(_ report: OutgoingReport) async {
+        guard let limited = rateLimited(report) else { return }
         markSent(limited)
         let id = UUID().uuidString
+        if isHeldBack(await outbox.snapshot) {
+            let waiting = await outbox.keep(limited, id: id)
+            journey.record(
+                .queued, from: "\(limited.name) for \(limited.subject)",
+                to: "kept in the outbox until the backend's Retry-After (\(waiting) waiting)", origin: .networking,
+                level: .notice)
+            return
+        }
         if case .later(let error) = await send(limited, id: id) {
             let waiting = await outbox.keep(limited, id: id)
             journey.record(
                 .queued, from: error.journeyName,
-                to: "client report for \(report.endpoint) kept in the outbox (\(waiting) waiting)",
+                to: "\(limited.name) for \(limited.subject) kept in the outbox (\(waiting) waiting)",
                 category: error.category, origin: .networking, level: .warning)
         }
+    }
+
+    /// The report without what was sent within the window; `nil` when nothing is left to send.
+    private func rateLimited(_ report: OutgoingReport) -> OutgoingReport? {
+        switch report {
+        case .client(let clientReport):
+            var limited = clientReport
+            limited.failures = clientReport.failures.filter { !isWithinWindow(Self.key(clientReport, $0)) }
+            guard !limited.failures.isEmpty else {
+                logger.debug(
+                    "client report for \(clientReport.endpoint) skipped: every entry was sent within the window")
+                return nil
+            }
+            return .client(limited)
+        case .error(let errorReport):
+            guard !isWithinWindow(.fingerprint(errorReport.fingerprint.value)) else {
+                overflow.withLock { $0.rateLimited += 1 }
+                logger.debug("error report \(errorReport.fingerprint.value) skipped: sent within the window")
+                return nil
+            }
+            return report
+        }
+    }
+
+    private func isWithinWindow(_ key: Key) -> Bool {
+        guard let sent = lastSent[key] else { return false }
+        return clock.now - sent < configuration.window
+    }
+
+    /// Whether the backend asked for no reports until a time that has not come yet.
+    private func isHeldBack(_ snapshot: ReportOutbox.Snapshot) -> Bool {
+        guard let notBefore = snapshot.notBefore else { return false }
+        return clock.wallClockNow < notBefore
     }
 
     private enum Sent {
@@ -186,26 +282,76 @@ private actor Delivery {
         case refused
     }
 
-    private func send(_ report: ClientReport, id: String) async -> Sent {
+    private func send(_ report: OutgoingReport, id: String) async -> Sent {
+        var report = report
+        var told = UnsentReports()
+        if case .error(var errorReport) = report {
+            let counted = overflow.withLock { counts in
+                defer { counts = UnsentReports() }
+                return counts
+            }
+            await outbox.countUnsent(counted)
+            told = await outbox.snapshot.unsent
+            errorReport.unsent = told.isEmpty ? nil : told
+            report = .error(errorReport)
+        }
+        let request = request(for: report, id: id)
+        let client = client
+        // An error report's own request is no step of the journey it reports: its answer is recorded in no flow.
+        let flow = report.errorReport == nil ? JourneyFlow.current : nil
+        let result = await JourneyFlow.$current.withValue(flow) { () async -> Result<HTTPResponse, HTTPClientError> in
+            do throws(HTTPClientError) {
+                return .success(try await client.send(request))
+            } catch {
+                return .failure(error)
+            }
+        }
         do throws(HTTPClientError) {
-            _ = try await client.send(request(for: report, id: id))
+            _ = try result.get()
             delivered.append(report)
-            logger.debug("client report for \(report.endpoint) sent (\(report.failures.count) entries)")
+            await outbox.settleUnsent(told)
+            if await outbox.snapshot.notBefore != nil { await outbox.setNotBefore(nil) }
+            logger.debug("\(report.name) for \(report.subject) sent")
             return .delivered
         } catch {
             guard Self.isWorthAnotherTry(error.kind) else {
-                logger.warning("client report for \(report.endpoint) refused by the backend: \(error.journeyName)")
+                await refused(report, because: error)
                 return .refused
+            }
+            if let retryAfter = error.context.retryAfter, [.tooManyRequests, .server(status: 503)].contains(error.kind)
+            {
+                let serverNow = error.context.serverDate ?? clock.wallClockNow
+                let wait = retryAfter.delay(from: serverNow)
+                await outbox.setNotBefore(clock.wallClockNow.addingTimeInterval(wait.inSeconds))
             }
             return .later(error)
         }
     }
 
-    private func markSent(_ report: ClientReport) {
-        let now = clock.now
-        for failure in report.failures {
-            lastSent[Key(endpoint: report.endpoint, keyPath: failure.keyPath, kind: failure.kind)] = now
+    /// Drops a report the backend will not take: counted, and logged once per kind of report and answer (an error
+    /// report at `notice`: a backend that does not know them is no problem of the user's).
+    private func refused(_ report: OutgoingReport, because error: HTTPClientError) async {
+        await outbox.countUnsent(UnsentReports(refused: 1))
+        let line = "\(report.name) for \(report.subject) refused by the backend: \(error.journeyName); dropped"
+        guard refusalsLogged.insert("\(report.name) \(error.kind.name)").inserted else {
+            logger.debug("\(line)")
+            return
         }
+        logger.log(level: report.errorReport == nil ? .warning : .notice, "\(line)")
+    }
+
+    private func markSent(_ report: OutgoingReport) {
+        let now = clock.now
+        switch report {
+        case .client(let clientReport):
+            for failure in clientReport.failures { lastSent[Self.key(clientReport, failure)] = now }
+        case .error(let errorReport):
+            lastSent[.fingerprint(errorReport.fingerprint.value)] = now
+        }
+    }
+
+    private static func key(_ report: ClientReport, _ failure: DecodingDefect) -> Key {
+        .defect(endpoint: report.endpoint, keyPath: failure.keyPath, kind: failure.kind)
     }
 
     /// Transport failures, 5xx and 429: the backend may take it later.
@@ -219,13 +365,45 @@ private actor Delivery {
         }
     }
 
-    private func request(for report: ClientReport, id: String) -> HTTPRequest {
-        let body = (try? JSONEncoder().encode(report)) ?? Data()
+    private func request(for report: OutgoingReport, id: String) -> HTTPRequest {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        let (url, body): (URL, Data) =
+            switch report {
+            case .client(let clientReport):
+                (configuration.endpointURL, (try? encoder.encode(clientReport)) ?? Data())
+            case .error(let errorReport):
+                (configuration.errorReportsURL, (try? encoder.encode(errorReport)) ?? Data())
+            }
         return HTTPRequest(
             method: .post,
-            url: configuration.endpointURL,
+            url: url,
             headers: [HeaderName.contentType: "application/json", HeaderName.idempotencyKey: id],
             body: body
         )
+    }
+}
+
+extension OutgoingReport {
+    /// `client report` or `error report`, for log lines and the journey.
+    var name: String {
+        switch self {
+        case .client: "client report"
+        case .error: "error report"
+        }
+    }
+
+    /// The error report, if this is one.
+    var errorReport: ErrorReport? {
+        if case .error(let report) = self { report } else { nil }
+    }
+
+    /// What the report is about: the endpoint of a client report, the fingerprint of an error report.
+    var subject: String {
+        switch self {
+        case .client(let report): report.endpoint
+        case .error(let report): report.fingerprint.value
+        }
     }
 }

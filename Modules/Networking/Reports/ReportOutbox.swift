@@ -2,8 +2,10 @@ public import Foundation
 public import Logging
 import PrivateFiles
 
-/// Client reports that could not be delivered yet (the backend was unreachable, or answered 5xx or 429), kept
-/// for a later run, so a report is never lost to a bad moment.
+/// Client reports and error reports that could not be delivered yet (the backend was unreachable, or answered 5xx or
+/// 429), kept for a later run, so a report is never lost to a bad moment. Beside them it keeps, per backend, the time
+/// before which the backend asked not to be sent reports (a `Retry-After`), and how many reports were not sent, by
+/// reason, until the next delivery tells the backend.
 ///
 /// Bounded: beyond ``limit`` reports the oldest give way, and the file counts how many did. Kept per backend
 /// origin, so reports meant for one backend are never sent to another. Without a file it lives as long as the
@@ -11,6 +13,7 @@ import PrivateFiles
 ///
 /// - every change happens under the file's advisory lock (`<name>.lock`), on the file as it is at that moment:
 ///   a report another run queued meanwhile is kept, never written over;
+/// - a file of the earlier format (`errorflow-report-outbox/1`) is read as it is and written in the current one;
 /// - a file the app cannot use (another format, corrupt, readable by others) is moved aside to
 ///   `<name>.unreadable-<time>` (0600) with one log line naming it, so the reports in it are never lost; the outbox
 ///   then starts anew;
@@ -18,18 +21,29 @@ import PrivateFiles
 public actor ReportOutbox {
     /// The reports this outbox holds for its origin, and how many were dropped for the bound.
     public struct Snapshot: Hashable, Sendable {
-        /// Oldest first.
+        /// Oldest first, client reports and error reports alike.
         public var entries: [PendingReport]
         /// How many reports for this origin gave way to the bound since the outbox was last emptied.
         public var dropped: Int
+        /// Before when the backend asked not to be sent reports (its `Retry-After` on a 429 or 503), if it did.
+        public var notBefore: Date?
+        /// The reports not sent since the last delivery, by reason.
+        public var unsent: UnsentReports
 
-        /// The waiting reports alone, oldest first.
-        public var pending: [ClientReport] { entries.map(\.report) }
+        /// The waiting client reports alone, oldest first.
+        public var pending: [ClientReport] { entries.compactMap(\.report) }
+        /// The waiting error reports alone, oldest first.
+        public var pendingErrorReports: [ErrorReport] { entries.compactMap(\.errorReport) }
 
         /// Makes a snapshot; empty by default.
-        public init(entries: [PendingReport] = [], dropped: Int = 0) {
+        public init(
+            entries: [PendingReport] = [], dropped: Int = 0, notBefore: Date? = nil,
+            unsent: UnsentReports = UnsentReports()
+        ) {
             self.entries = entries
             self.dropped = dropped
+            self.notBefore = notBefore
+            self.unsent = unsent
         }
     }
 
@@ -62,29 +76,69 @@ public actor ReportOutbox {
         get async {
             let content = await update { _ in }
             return Snapshot(
-                entries: content.entries.filter { $0.origin == origin.value }.map {
-                    PendingReport(id: $0.id, report: $0.report)
-                },
-                dropped: content.dropped[origin.value] ?? 0)
+                entries: content.entries.filter { $0.origin == origin.value }.compactMap(\.pending),
+                dropped: content.dropped[origin.value] ?? 0, notBefore: content.notBefore?[origin.value],
+                unsent: content.unsent?[origin.value] ?? UnsentReports())
         }
     }
 
     /// Keeps `report` for a later run under `id`; returns how many reports now wait for this origin.
     @discardableResult
     public func keep(_ report: ClientReport, id: String) async -> Int {
+        await keep(.client(report), id: id)
+    }
+
+    /// Keeps `report` (either kind) for a later run under `id`; returns how many reports now wait for this origin.
+    /// A report that gives way to the bound counts as not sent for a full queue.
+    @discardableResult
+    public func keep(_ report: OutgoingReport, id: String) async -> Int {
         let origin = origin.value
         let limit = limit
         let content = await update { content in
             guard !content.entries.contains(where: { $0.id == id }) else { return }
-            content.entries.append(OutboxEntry(origin: origin, id: id, report: report))
+            content.entries.append(OutboxEntry(origin: origin, id: id, outgoing: report))
             let mine = content.entries.filter { $0.origin == origin }
             if mine.count > limit {
                 let excess = Set(mine.prefix(mine.count - limit).map(\.id))
                 content.entries.removeAll { excess.contains($0.id) }
                 content.dropped[origin, default: 0] += excess.count
+                content.addUnsent(UnsentReports(queueFull: excess.count), for: origin)
             }
         }
         return content.entries.filter { $0.origin == origin }.count
+    }
+
+    /// Keeps `date` as the time before which this origin's backend takes no reports (`nil`: whenever).
+    public func setNotBefore(_ date: Date?) async {
+        let origin = origin.value
+        await update { content in
+            var notBefore = content.notBefore ?? [:]
+            notBefore[origin] = date
+            content.notBefore = notBefore.isEmpty ? nil : notBefore
+        }
+    }
+
+    /// Adds `counts` to the reports not sent to this origin since its last delivery.
+    public func countUnsent(_ counts: UnsentReports) async {
+        guard !counts.isEmpty else { return }
+        let origin = origin.value
+        await update { $0.addUnsent(counts, for: origin) }
+    }
+
+    /// Takes `told` off the counts of reports not sent, once a delivery has told the backend about them; what was
+    /// counted meanwhile stays.
+    public func settleUnsent(_ told: UnsentReports) async {
+        guard !told.isEmpty else { return }
+        let origin = origin.value
+        await update { content in
+            let now = content.unsent?[origin] ?? UnsentReports()
+            let left = UnsentReports(
+                queueFull: max(0, now.queueFull - told.queueFull),
+                rateLimited: max(0, now.rateLimited - told.rateLimited), refused: max(0, now.refused - told.refused))
+            var unsent = content.unsent ?? [:]
+            unsent[origin] = left.isEmpty ? nil : left
+            content.unsent = unsent.isEmpty ? nil : unsent
+        }
     }
 
     /// Removes the report kept under `id`, now delivered (or given up on).
@@ -117,7 +171,8 @@ public actor ReportOutbox {
                 result = content
                 if fileUnusable { memory = content }
                 guard content != before, !fileUnusable else { return (.keep, ()) }
-                if content.entries.isEmpty, content.dropped.isEmpty { return (.remove, ()) }
+                if content.isEmpty { return (.remove, ()) }
+                content.format = OutboxContent.currentFormat
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
                 guard let data = try? encoder.encode(content) else { return (.keep, ()) }
@@ -141,7 +196,7 @@ public actor ReportOutbox {
     private func contentOrMovingAside(_ read: Result<Data, PrivateFileError>, file: URL) -> OutboxContent {
         let found = PrivateFile.decodeOrMoveAside(read, at: file) { data in
             (try? JSONDecoder().decode(OutboxContent.self, from: data)).flatMap {
-                $0.format == OutboxContent.currentFormat ? $0 : nil
+                OutboxContent.readableFormats.contains($0.format) ? $0 : nil
             }
         }
         switch found {
@@ -160,20 +215,61 @@ public actor ReportOutbox {
     }
 }
 
-/// The outbox file: `{"format": "errorflow-report-outbox/1", "entries": [...], "dropped": {origin: count}}`.
+/// The outbox file: `{"format": "errorflow-report-outbox/2", "entries": [{origin, id, report | errorReport}],
+/// "dropped": {origin: count}, "notBefore": {origin: date}, "unsent": {origin: {queueFull, rateLimited, refused}}}`.
+///
+/// The first format (`/1`) is the same without `errorReport`, `notBefore` and `unsent`: it is read as it is, and
+/// written back in this one.
 private struct OutboxContent: Codable, Hashable {
-    static let currentFormat = "errorflow-report-outbox/1"
+    static let currentFormat = "errorflow-report-outbox/2"
+    static let readableFormats: Set = ["errorflow-report-outbox/1", currentFormat]
 
     var format = OutboxContent.currentFormat
     var entries: [OutboxEntry] = []
     var dropped: [String: Int] = [:]
+    var notBefore: [String: Date]?
+    var unsent: [String: UnsentReports]?
+
+    var isEmpty: Bool { entries.isEmpty && dropped.isEmpty && notBefore == nil && unsent == nil }
+
+    mutating func addUnsent(_ counts: UnsentReports, for origin: String) {
+        var all = unsent ?? [:]
+        all[origin] = (all[origin] ?? UnsentReports()) + counts
+        unsent = all
+    }
 }
 
 private struct OutboxEntry: Codable, Hashable {
     var origin: String
     /// Sent as the report's `Idempotency-Key`, so a report that reached the backend once is never counted twice.
     var id: String
-    var report: ClientReport
+    /// A client report (the only kind the first format held).
+    var report: ClientReport?
+    /// An error report.
+    var errorReport: ErrorReport?
+
+    init(origin: String, id: String, outgoing: OutgoingReport) {
+        self.origin = origin
+        self.id = id
+        switch outgoing {
+        case .client(let report): self.report = report
+        case .error(let report): self.errorReport = report
+        }
+    }
+
+    var pending: PendingReport? {
+        if let report { return PendingReport(id: id, outgoing: .client(report)) }
+        if let errorReport { return PendingReport(id: id, outgoing: .error(errorReport)) }
+        return nil
+    }
+}
+
+/// A report of either kind, as the sender sends it and the outbox keeps it.
+public enum OutgoingReport: Hashable, Sendable {
+    /// Decoding defects, to `POST /v1/client-reports`.
+    case client(ClientReport)
+    /// An error nobody explained, to `POST /v1/error-reports`.
+    case error(ErrorReport)
 }
 
 /// A report waiting in the outbox, with the id it is always sent under (its `Idempotency-Key`).
@@ -181,11 +277,26 @@ public struct PendingReport: Hashable, Sendable {
     /// The report's `Idempotency-Key`, the same for every send.
     public var id: String
     /// The report as it will be sent.
-    public var report: ClientReport
+    public var outgoing: OutgoingReport
 
-    /// Pairs a waiting report with its id.
+    /// Pairs a waiting client report with its id.
     public init(id: String, report: ClientReport) {
+        self.init(id: id, outgoing: .client(report))
+    }
+
+    /// Pairs a waiting report of either kind with its id.
+    public init(id: String, outgoing: OutgoingReport) {
         self.id = id
-        self.report = report
+        self.outgoing = outgoing
+    }
+
+    /// The client report, if this is one.
+    public var report: ClientReport? {
+        if case .client(let report) = outgoing { report } else { nil }
+    }
+
+    /// The error report, if this is one.
+    public var errorReport: ErrorReport? {
+        if case .error(let report) = outgoing { report } else { nil }
     }
 }

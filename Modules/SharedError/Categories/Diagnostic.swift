@@ -1,5 +1,6 @@
 /// What a developer needs to find an error that no screen explained: its type and case, the layer it was raised
-/// in, and, for a backend failure, the HTTP status, the server's error code and the request id. Never a value.
+/// in, and, for a backend failure, the HTTP status, the server's error code, the request id and the trace id.
+/// Never a value.
 public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The error's journey name, for example `HTTPClientError.server(500)`.
     public var error: String
@@ -14,11 +15,14 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The seconds a `Retry-After` asked for that the app did not wait (longer than the call allowed); `nil` when
     /// there was none.
     public var retryAfterSeconds: Int?
+    /// The W3C trace id the call carried in its `traceparent` (``ScreenTrace``), to find the screen load's every
+    /// request in the backend's logs; `nil` when no call was involved.
+    public var traceID: String?
 
     /// Makes a diagnostic; every field must be a name or code, never a value the user typed or the backend sent.
     public init(
         error: String, layer: JourneyLayer, status: Int? = nil, serverCode: String? = nil, requestID: String? = nil,
-        retryAfterSeconds: Int? = nil
+        retryAfterSeconds: Int? = nil, traceID: String? = nil
     ) {
         self.error = error
         self.layer = layer
@@ -26,14 +30,16 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
         self.serverCode = serverCode
         self.requestID = requestID
         self.retryAfterSeconds = retryAfterSeconds
+        self.traceID = traceID
     }
 
-    /// `HTTPClientError.server(500) in networking · HTTP 500 · code internal · request req-…`.
+    /// `HTTPClientError.server(500) in networking · HTTP 500 · code internal · request req-… · trace 4bf9…`.
     public var description: String {
         var parts = ["\(error) in \(layer.rawValue)"]
         if let status { parts.append("HTTP \(status)") }
         if let serverCode { parts.append("code \(serverCode)") }
         if let requestID { parts.append("request \(requestID)") }
+        if let traceID { parts.append("trace \(traceID)") }
         return parts.joined(separator: " · ")
     }
 }

@@ -6,11 +6,14 @@ public struct JourneyEntry: Hashable, Sendable {
     public var event: ErrorJourneyEvent
     /// How loud the layer was about it: a missing wallet is `info`, a banned one `error`.
     public var level: Logger.Level
+    /// The id of the trace (``ScreenTrace``) the step was recorded in, if any.
+    public var traceID: String?
 
-    /// Pairs a step with the level it was logged at.
-    public init(event: ErrorJourneyEvent, level: Logger.Level) {
+    /// Pairs a step with the level it was logged at and the trace it was recorded in.
+    public init(event: ErrorJourneyEvent, level: Logger.Level, traceID: String? = nil) {
         self.event = event
         self.level = level
+        self.traceID = traceID
     }
 }
 
@@ -21,9 +24,14 @@ public final class JourneyCollector: Sendable {
     /// Makes an empty collector.
     public init() {}
 
-    /// Appends an event to a flow; `nil` collects events recorded outside any flow.
-    public func append(_ event: ErrorJourneyEvent, level: Logger.Level = .info, to flow: JourneyFlowID?) {
-        flows.withLock { $0[flow, default: []].append(JourneyEntry(event: event, level: level)) }
+    /// Appends an event to a flow, with the trace it was recorded in; `nil` collects events recorded outside any
+    /// flow.
+    public func append(
+        _ event: ErrorJourneyEvent, level: Logger.Level = .info, traceID: String? = nil, to flow: JourneyFlowID?
+    ) {
+        flows.withLock {
+            $0[flow, default: []].append(JourneyEntry(event: event, level: level, traceID: traceID))
+        }
     }
 
     /// The events of one flow, in the order they were recorded.

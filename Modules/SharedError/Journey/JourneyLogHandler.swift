@@ -5,7 +5,16 @@ public import Logging
 /// Ordinary log lines pass by untouched. Combine it with an output handler through `MultiplexLogHandler`, or use
 /// ``Logging/Logger/journeyRecording(label:into:alsoTo:)``.
 public struct JourneyLogHandler: LogHandler {
+    /// Under which key the handler files the events it collects.
+    public enum Filing: Sendable {
+        /// Under the running task's ``JourneyFlow``.
+        case byFlow
+        /// Under the running task's ``ScreenTrace`` (its id as the flow's name); events outside any trace are dropped.
+        case byTrace
+    }
+
     private let collector: JourneyCollector
+    private let filing: Filing
 
     /// Journey events are `info` or above (``Logging/Logger/recordJourney(_:level:file:function:line:)`` raises
     /// a lower level), so recording the journey never makes the code below build its `debug` and `trace` lines.
@@ -15,9 +24,10 @@ public struct JourneyLogHandler: LogHandler {
     /// A metadata provider set on the handler; not used when picking out journey events.
     public var metadataProvider: Logger.MetadataProvider?
 
-    /// Makes a handler that files the journey events it sees into `collector`.
-    public init(collector: JourneyCollector) {
+    /// Makes a handler that files the journey events it sees into `collector`, by flow unless told otherwise.
+    public init(collector: JourneyCollector, filing: Filing = .byFlow) {
         self.collector = collector
+        self.filing = filing
     }
 
     /// One value of ``metadata``.
@@ -26,10 +36,18 @@ public struct JourneyLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    /// Files the event into the collector under the current flow if it is a journey event; drops every other line.
+    /// Files the event into the collector under the current flow (or trace) if it is a journey event; drops every
+    /// other line.
     public func log(event: LogEvent) {
         guard let journeyEvent = JourneyMetadata.decode(event.metadata) else { return }
-        collector.append(journeyEvent, level: event.level, to: JourneyFlow.current)
+        let traceID = JourneyMetadata.traceID(event.metadata)
+        switch filing {
+        case .byFlow:
+            collector.append(journeyEvent, level: event.level, traceID: traceID, to: JourneyFlow.current)
+        case .byTrace:
+            guard let traceID else { return }
+            collector.append(journeyEvent, level: event.level, traceID: traceID, to: JourneyFlowID(traceID))
+        }
     }
 }
 

@@ -5,7 +5,8 @@ extension Logger {
     /// or `info`, whichever is higher.
     ///
     /// The message is for people; the metadata (`journey.layer`, `journey.module`, `journey.action`,
-    /// `journey.from`, `journey.to`) is for machines.
+    /// `journey.from`, `journey.to`, and `journey.trace`, the id of the running task's ``ScreenTrace``) is for
+    /// machines.
     public func recordJourney(
         _ event: ErrorJourneyEvent,
         level: Logger.Level = .info,
@@ -16,7 +17,7 @@ extension Logger {
         log(
             level: Swift.max(level, .info),
             "\(event.summary)",
-            metadata: JourneyMetadata.encode(event),
+            metadata: JourneyMetadata.encode(event, traceID: ScreenTrace.currentID),
             file: file,
             function: function,
             line: line
@@ -34,8 +35,9 @@ enum JourneyMetadata {
     static let category = "journey.category"
     static let origin = "journey.origin"
     static let waitedNanoseconds = "journey.waited_ns"
+    static let trace = "journey.trace"
 
-    static func encode(_ event: ErrorJourneyEvent) -> Logger.Metadata {
+    static func encode(_ event: ErrorJourneyEvent, traceID: String?) -> Logger.Metadata {
         var metadata: Logger.Metadata = [
             layer: .string(event.layer.rawValue),
             module: .string(event.module),
@@ -49,11 +51,20 @@ enum JourneyMetadata {
         if let target = event.to {
             metadata[to] = .string(target)
         }
+        if let traceID {
+            metadata[trace] = .string(traceID)
+        }
         if let waited = event.waited {
             let (seconds, attoseconds) = waited.components
             metadata[waitedNanoseconds] = .stringConvertible(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         }
         return metadata
+    }
+
+    /// The trace id a journey log line was recorded in, if any.
+    static func traceID(_ metadata: Logger.Metadata?) -> String? {
+        guard case .string(let id)? = metadata?[trace] else { return nil }
+        return id
     }
 
     /// The event a log line describes, or `nil` for an ordinary log line.

@@ -27,7 +27,13 @@ public enum WalletDecoder {
             switch wallet.status {
             case .active: .success(Wallet(id: wallet.id, balance: wallet.balance, status: .active))
             case .inReview: .failure(.inReview(wallet.reviewState ?? .pending))
-            case .unknown: .failure(.unavailable(Diagnostic(error: "wallet status novel", layer: .data)))
+            case .unknown:
+                .failure(
+                    .unavailable(
+                        DecodingFailure(
+                            keyPath: "status", kind: .novel, detail: "a status this app version does not know"
+                        )
+                        .diagnostic))
             }
         return Decoded(value: value, report: decoded.report)
     }

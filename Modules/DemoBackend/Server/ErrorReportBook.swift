@@ -1,0 +1,167 @@
+public import Foundation
+
+/// An error report as the demo backend received it. Decoding refuses a body that breaks the contract's
+/// `ErrorReport` schema: a required field missing, `null` or of the wrong type, an empty fingerprint part, a
+/// breadcrumb without its layer, action or `from`. Fields the schema does not name are ignored.
+public struct ReceivedErrorReport: Hashable, Sendable, Decodable {
+    /// The parts a report is grouped by.
+    public struct Fingerprint: Hashable, Sendable, Decodable {
+        /// The error's type: `TransferError`.
+        public var type: String
+        /// Its case: `unknown`, or `-`.
+        public var caseName: String
+        /// Where the failure behind it was raised: `networking`, or `-`.
+        public var layer: String
+        /// The backend's code behind it, if any.
+        public var serverCode: String?
+
+        private enum CodingKeys: String, CodingKey { case type, caseName = "case", layer, serverCode }
+
+        /// Decodes the parts, refusing an empty one.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            type = try container.decode(String.self, forKey: .type)
+            caseName = try container.decode(String.self, forKey: .caseName)
+            layer = try container.decode(String.self, forKey: .layer)
+            serverCode = try container.decodeIfPresent(String.self, forKey: .serverCode)
+            guard !type.isEmpty, !caseName.isEmpty, !layer.isEmpty else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath, debugDescription: "an empty part of the fingerprint"))
+            }
+        }
+
+        /// `type.case/layer/serverCode` (`-` for no code): what reports are grouped by.
+        public var value: String { "\(type).\(caseName)/\(layer)/\(serverCode ?? "-")" }
+    }
+
+    /// One journey step: `{layer, action, category, from, to}`.
+    public struct Breadcrumb: Hashable, Sendable, Decodable {
+        /// The layer that acted.
+        public var layer: String
+        /// What it did.
+        public var action: String
+        /// The category of the error, if it was one.
+        public var category: String?
+        /// What reached the layer.
+        public var from: String
+        /// What it became, if anything.
+        public var to: String?
+    }
+
+    /// How many reports the app did not send since its last delivery, by reason.
+    public struct Unsent: Hashable, Sendable, Decodable {
+        /// Given up for a full queue.
+        public var queueFull: Int
+        /// Held back by the app's own rate limit.
+        public var rateLimited: Int
+        /// Refused by the backend.
+        public var refused: Int
+    }
+
+    /// What groups the report.
+    public var fingerprint: Fingerprint
+    /// The journey up to the error.
+    public var breadcrumbs: [Breadcrumb]
+    /// The request behind the error, if any.
+    public var requestID: String?
+    /// The W3C trace id of the screen load.
+    public var traceID: String?
+    /// `dev` or `prod`.
+    public var environment: String
+    /// The app's version.
+    public var appVersion: String
+    /// The user's locale.
+    public var locale: String
+    /// The app's system.
+    public var platform: String
+    /// The app's counts of reports not sent.
+    public var unsent: Unsent?
+
+    private enum CodingKeys: String, CodingKey {
+        case fingerprint, breadcrumbs, requestID, traceID, environment, appVersion, locale, platform, unsent
+    }
+
+    /// Decodes a report, refusing one that breaks the contract's `ErrorReport` schema (`unsent`, when present, is
+    /// an object, never `null`).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        fingerprint = try container.decode(Fingerprint.self, forKey: .fingerprint)
+        breadcrumbs = try container.decode([Breadcrumb].self, forKey: .breadcrumbs)
+        requestID = try container.decodeIfPresent(String.self, forKey: .requestID)
+        traceID = try container.decodeIfPresent(String.self, forKey: .traceID)
+        environment = try container.decode(String.self, forKey: .environment)
+        appVersion = try container.decode(String.self, forKey: .appVersion)
+        locale = try container.decode(String.self, forKey: .locale)
+        platform = try container.decode(String.self, forKey: .platform)
+        unsent = try container.contains(.unsent) ? container.decode(Unsent.self, forKey: .unsent) : nil
+    }
+}
+
+/// One group of error reports: every report with the same fingerprint.
+public struct ErrorReportGroup: Hashable, Sendable, Encodable {
+    /// `type.case/layer/serverCode`.
+    public var fingerprint: String
+    /// How many reports of it arrived.
+    public var count: Int
+    /// When the first arrived.
+    public var firstSeen: Date
+    /// When the last arrived.
+    public var lastSeen: Date
+    /// The trace id of each report, oldest first (the last 20).
+    public var traceIDs: [String]
+    /// The first report, as an example of its journey.
+    public var example: Example
+
+    /// The example report of a group.
+    public struct Example: Hashable, Sendable, Encodable {
+        /// The trace id of the report.
+        public var traceID: String?
+        /// The request behind it.
+        public var requestID: String?
+        /// `dev` or `prod`.
+        public var environment: String
+        /// The journey, one `layer action [category] from → to` line per step.
+        public var journey: [String]
+    }
+}
+
+/// The reports the demo backend received, grouped by fingerprint: a count, first and last seen, and an example
+/// journey per group. A tour shares one book among all its scenarios' backends.
+public actor ErrorReportBook {
+    private var groups: [String: ErrorReportGroup] = [:]
+    private var order: [String] = []
+
+    /// Makes an empty book.
+    public init() {}
+
+    /// Files `report`, arrived at `now`; returns how many reports its group now holds.
+    @discardableResult
+    func file(_ report: ReceivedErrorReport, at now: Date = Date()) -> Int {
+        let key = report.fingerprint.value
+        guard var group = groups[key] else {
+            groups[key] = ErrorReportGroup(
+                fingerprint: key, count: 1, firstSeen: now, lastSeen: now, traceIDs: report.traceID.map { [$0] } ?? [],
+                example: .init(
+                    traceID: report.traceID, requestID: report.requestID, environment: report.environment,
+                    journey: report.breadcrumbs.map(Self.line)))
+            order.append(key)
+            return 1
+        }
+        group.count += 1
+        group.lastSeen = now
+        if let trace = report.traceID { group.traceIDs = Array((group.traceIDs + [trace]).suffix(20)) }
+        groups[key] = group
+        return group.count
+    }
+
+    /// Every group, the most frequent first (then the first seen first).
+    public var all: [ErrorReportGroup] {
+        order.compactMap { groups[$0] }.enumerated().sorted {
+            $0.element.count != $1.element.count ? $0.element.count > $1.element.count : $0.offset < $1.offset
+        }.map(\.element)
+    }
+
+    private static func line(_ step: ReceivedErrorReport.Breadcrumb) -> String {
+        "\(step.layer) \(step.action) [\(step.category ?? "-")] \(step.from) → \(step.to ?? "∎")"
+    }
+}

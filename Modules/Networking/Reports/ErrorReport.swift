@@ -1,0 +1,111 @@
+public import SharedError
+
+/// The body of `POST /v1/error-reports`: one error nobody explained, grouped by its fingerprint, with the journey
+/// that led to it as breadcrumbs and the ids that find its requests in the backend's logs. Names, codes and ids
+/// only, never a value the user typed or the backend sent; the sender redacts it like every report.
+public struct ErrorReport: Hashable, Sendable, Codable {
+    /// What groups it with other reports of the same error.
+    public var fingerprint: ErrorFingerprint
+    /// The screen load's journey up to the error, oldest first.
+    public var breadcrumbs: [Breadcrumb]
+    /// The `X-Request-ID` of the call behind the error, if a call was behind it.
+    public var requestID: String?
+    /// The W3C trace id of the screen load: the same in every request it made and in the backend's log lines.
+    public var traceID: String?
+    /// Where the app ran: `dev` or `prod`.
+    public var environment: String
+    /// The app's version.
+    public var appVersion: String
+    /// The language the user sees the app in (`en`).
+    public var locale: String
+    /// The system the app runs on: `Linux`, `macOS`, `iOS`.
+    public var platform: String
+    /// Reports this app did not send since its last delivery to this backend, by reason; set by the sender.
+    public var unsent: UnsentReports?
+
+    /// Makes a report; `breadcrumbs` must hold journey steps only, as ``Breadcrumb`` does.
+    public init(
+        fingerprint: ErrorFingerprint, breadcrumbs: [Breadcrumb], requestID: String?, traceID: String?,
+        environment: String, appVersion: String, locale: String, platform: String = ErrorReport.platform,
+        unsent: UnsentReports? = nil
+    ) {
+        self.fingerprint = fingerprint
+        self.breadcrumbs = breadcrumbs
+        self.requestID = requestID
+        self.traceID = traceID
+        self.environment = environment
+        self.appVersion = appVersion
+        self.locale = locale
+        self.platform = platform
+        self.unsent = unsent
+    }
+
+    /// The system this build runs on.
+    public static var platform: String {
+        #if os(iOS)
+            "iOS"
+        #elseif os(macOS)
+            "macOS"
+        #elseif os(Linux)
+            "Linux"
+        #else
+            "other"
+        #endif
+    }
+}
+
+/// One step of the journey, as a report carries it: `{layer, action, category, from, to}`.
+public struct Breadcrumb: Hashable, Sendable, Codable {
+    /// The layer that acted.
+    public var layer: JourneyLayer
+    /// What it did.
+    public var action: JourneyAction
+    /// The category of the error it acted on, if it was an error.
+    public var category: ErrorCategory?
+    /// What reached the layer.
+    public var from: String
+    /// What the layer turned it into, or `nil` where it stopped.
+    public var to: String?
+
+    /// The breadcrumb of one journey step.
+    public init(_ event: ErrorJourneyEvent) {
+        self.init(layer: event.layer, action: event.action, category: event.category, from: event.from, to: event.to)
+    }
+
+    /// Makes a breadcrumb from its parts.
+    public init(layer: JourneyLayer, action: JourneyAction, category: ErrorCategory?, from: String, to: String?) {
+        self.layer = layer
+        self.action = action
+        self.category = category
+        self.from = from
+        self.to = to
+    }
+}
+
+/// How many reports were not sent, by reason, since the last delivery to a backend; sent with the next report and
+/// counted anew after it.
+public struct UnsentReports: Hashable, Sendable, Codable {
+    /// Given up because the queue or the outbox was full.
+    public var queueFull: Int
+    /// Not sent because the same error had been reported within the sender's window.
+    public var rateLimited: Int
+    /// Refused by the backend (a 4xx other than 429): it does not take them.
+    public var refused: Int
+
+    /// Makes counts; zero by default.
+    public init(queueFull: Int = 0, rateLimited: Int = 0, refused: Int = 0) {
+        self.queueFull = queueFull
+        self.rateLimited = rateLimited
+        self.refused = refused
+    }
+
+    /// Whether nothing was left unsent.
+    public var isEmpty: Bool { queueFull == 0 && rateLimited == 0 && refused == 0 }
+
+    /// The sum of both counts, reason by reason.
+    public static func + (lhs: UnsentReports, rhs: UnsentReports) -> UnsentReports {
+        UnsentReports(
+            queueFull: lhs.queueFull + rhs.queueFull, rateLimited: lhs.rateLimited + rhs.rateLimited,
+            refused: lhs.refused + rhs.refused)
+    }
+}

@@ -1,0 +1,66 @@
+import Logging
+import SharedError
+import Testing
+
+@Suite("The trace of a screen load", .timeLimit(.minutes(3)))
+struct ScreenTraceTests {
+    @Test func thereIsNoTraceOutsideOne() {
+        #expect(ScreenTrace.currentID == nil)
+    }
+
+    @Test func aTraceIsCurrentInsideItsScopeAndGoneAfter() async throws {
+        let inside = await ScreenTrace.with(ScreenTrace.start()) { ScreenTrace.currentID }
+
+        let id = try #require(inside)
+        #expect(id.count == 32 && id.allSatisfy(\.isHexDigit) && id == id.lowercased())
+        #expect(ScreenTrace.currentID == nil)
+    }
+
+    @Test func everyStartIsANewTrace() async {
+        let first = await ScreenTrace.with(ScreenTrace.start()) { ScreenTrace.currentID }
+        let second = await ScreenTrace.with(ScreenTrace.start()) { ScreenTrace.currentID }
+
+        #expect(first != second)
+    }
+
+    @Test func childTasksInheritItAndANilScopeHasNone() async {
+        let (child, none) = await ScreenTrace.with(ScreenTrace.start()) { () async -> (Bool, String?) in
+            let outer = ScreenTrace.currentID
+            let child = await Task { ScreenTrace.currentID }.value
+            let none = await ScreenTrace.with(nil) { ScreenTrace.currentID }
+            return (child == outer, none)
+        }
+
+        #expect(child)
+        #expect(none == nil)
+    }
+
+    @Test func everyJourneyStepNamesTheTraceItWasRecordedIn() async throws {
+        let collector = JourneyCollector()
+        let logger = Logger.journeyRecording(label: "trace", into: collector)
+        let event = ErrorJourneyEvent(layer: .data, module: "Data", action: .mapped, from: "A.a", to: "B.b")
+
+        let id = await ScreenTrace.with(ScreenTrace.start()) { () async -> String? in
+            logger.recordJourney(event)
+            return ScreenTrace.currentID
+        }
+        logger.recordJourney(event)
+
+        #expect(collector.entries(in: nil).map(\.traceID) == [try #require(id), nil])
+    }
+
+    @Test func aCollectorFiledByTraceKeepsEachLoadApartAndDropsStepsOutsideOne() async throws {
+        let collector = JourneyCollector()
+        let logger = Logger(label: "by-trace") { _ in JourneyLogHandler(collector: collector, filing: .byTrace) }
+        let event = ErrorJourneyEvent(layer: .data, module: "Data", action: .mapped, from: "A.a")
+
+        let id = await ScreenTrace.with(ScreenTrace.start()) { () async -> String? in
+            logger.recordJourney(event)
+            return ScreenTrace.currentID
+        }
+        logger.recordJourney(event)
+
+        #expect(collector.events(in: JourneyFlowID(try #require(id))) == [event])
+        #expect(collector.events(in: nil).isEmpty)
+    }
+}
