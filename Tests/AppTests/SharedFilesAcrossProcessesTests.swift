@@ -20,7 +20,7 @@ struct SharedFilesAcrossProcessesTests {
         let signedIn = try StoredTokens(home: home)
         await backend.expireAccessTokens()
         let refusalMayGo = AsyncGate(timeLimit: .seconds(100))
-        await backend.afterAnswering { request, response in
+        backend.afterAnswering { request, response in
             guard request.path == "/v1/auth/refresh" else { return }
             if response.status == 200 {
                 await eventually("the other run's refresh") { backend.refreshRequests >= 2 }
@@ -59,7 +59,7 @@ struct SharedFilesAcrossProcessesTests {
         await backend.revokeOldAccessTokensOnRefresh()
         let lateAnswerMayGo = AsyncGate(timeLimit: .seconds(100))
         let held = Counter()
-        await backend.beforeAnswering { request in
+        backend.beforeAnswering { request in
             guard request.path == "/v1/wallet", held.increment() == 1 else { return }
             await lateAnswerMayGo.wait()
         }
@@ -129,7 +129,7 @@ struct SharedFilesAcrossProcessesTests {
         let (backend, home, url) = try await signedInBackend()
         await backend.answerReports(with: 503)
         let bothAsked = Barrier(count: 2, timeLimit: .seconds(100))
-        await backend.beforeAnswering { request in
+        backend.beforeAnswering { request in
             if request.path == "/v1/payment-cards" { await bothAsked.arriveAndWait() }
         }
 

@@ -24,7 +24,7 @@ struct ErrorReportCompositionTests {
 
         await world.app.paymentMethods().load()
 
-        let reports = try await world.sentErrorReports()
+        let reports = await world.sentErrorReports()
         #expect(reports.map { $0.fingerprint.value } == ["PaymentMethodsError.unknown/networking/internal"])
         #expect(reports.first?.environment == environment.rawValue)
         #expect(reports.first?.breadcrumbs.last?.layer == .navigation)
@@ -38,7 +38,7 @@ struct ErrorReportCompositionTests {
         await sut.load()
 
         #expect(sut.state.wallet != nil, "the screen shows the rest")
-        let reports = try await world.sentErrorReports()
+        let reports = await world.sentErrorReports()
         #expect(reports.map { $0.fingerprint.value } == ["PaymentCardsRepositoryError.serviceDown/data/-"])
         #expect(reports.first?.breadcrumbs.map(\.action).last == .omitted)
     }
@@ -49,7 +49,7 @@ struct ErrorReportCompositionTests {
         await world.app.paymentMethods().load()
         await world.app.paymentMethods().load()
 
-        #expect(try await world.sentErrorReports().isEmpty)
+        #expect(await world.sentErrorReports().isEmpty)
     }
 
     @Test func aDecodingDefectLeftOutGoesAsAClientReportOnly() async throws {
@@ -58,7 +58,7 @@ struct ErrorReportCompositionTests {
         await world.app.paymentMethods().load()
 
         #expect(await world.deliveredReports() == ["/v1/wallet status novel"])
-        #expect(try await world.sentErrorReports().isEmpty, "never reported twice")
+        #expect(await world.sentErrorReports().isEmpty, "never reported twice")
     }
 
     @Test func anUnexplainedErrorWhoseOnlyCauseIsADecodingDefectIsNotReportedTwice() async throws {
@@ -68,7 +68,7 @@ struct ErrorReportCompositionTests {
 
         #expect(world.router.presentedError != nil, "Navigation presents it")
         #expect(await world.deliveredReports() == ["/v1/wallet status novel"])
-        #expect(try await world.sentErrorReports().isEmpty)
+        #expect(await world.sentErrorReports().isEmpty)
     }
 
     @Test func aDecodingDefectBesideAnotherUnexplainedFailureStillSendsTheOneReport() async throws {
@@ -81,7 +81,7 @@ struct ErrorReportCompositionTests {
         await world.app.paymentMethods().load()
 
         #expect(
-            try await world.sentErrorReports().map { $0.fingerprint.value } == [
+            await world.sentErrorReports().map { $0.fingerprint.value } == [
                 "PaymentMethodsError.unknown/data/-"
             ])
     }

@@ -46,7 +46,8 @@ struct ScreenTraceTests {
         }
         logger.recordJourney(event)
 
-        #expect(collector.entries(in: nil).map(\.traceID) == [try #require(id), nil])
+        let inside: String = try #require(id)
+        #expect(collector.entries(in: nil).map(\.traceID) == [inside, nil])
     }
 
     @Test func aCollectorFiledByTraceKeepsEachLoadApartAndDropsStepsOutsideOne() async throws {

@@ -7,7 +7,7 @@ public import Navigation
 public import Networking
 public import PaymentsFeature
 import SharedError
-public import TransfersFeature
+import TransfersFeature
 
 /// The app composed as the app composes it (``ComposedApp``), over an in-memory backend (an ``HTTPClientSpy`` as
 /// its transport), a session kept in memory, a virtual clock and a fixed random source: what a feature test drives

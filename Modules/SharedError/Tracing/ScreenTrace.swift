@@ -1,4 +1,4 @@
-public import Instrumentation
+import Instrumentation
 public import W3CTraceContext
 
 /// The W3C trace of one screen load, carried as the task's `InstrumentationContext` (swift-distributed-tracing's
