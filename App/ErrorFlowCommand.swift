@@ -9,7 +9,7 @@ struct ErrorFlowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "errorflow",
         abstract: "Watch errors travel through the layers of a multi-module Swift app.",
-        discussion: backends + " " + exitCodes,
+        discussion: backends + " " + exitCodes + "\n\n" + environment,
         version: "0.1.0",
         subcommands: [
             TourCommand.self, ScenariosCommand.self,  // demo
@@ -28,6 +28,13 @@ struct ErrorFlowCommand: AsyncParsableCommand {
     static let exitCodes = """
         Exit codes: 0 the screen rendered (empty states and ignored errors included), 1 an error was presented or \
         the user was routed away, 2 usage error, 3 the backend could not be reached or does not speak the contract.
+        """
+
+    static let environment = """
+        Environment: LC_ALL, LC_MESSAGES or LANG choose the language (en, de; --locale overrides them). \
+        ERRORFLOW_ERROR_REPORTS=off sends no error report for an error nobody explained. \
+        ERRORFLOW_TRANSPORT=urlsession or async-http-client chooses the transport. NO_COLOR turns colour off. \
+        XDG_CONFIG_HOME places the session; XDG_STATE_HOME the report outbox and the pending writes.
         """
 
     static func main() async {

@@ -65,6 +65,16 @@ struct CLITests {
         #expect(words.contains("3 the backend could not be reached or does not speak the contract"))
     }
 
+    @Test func helpNamesEveryEnvironmentVariableTheAppReads() async throws {
+        let run = try await Binary.run(["--help"])
+
+        let read = [
+            "LC_ALL", "LC_MESSAGES", "LANG", "ERRORFLOW_ERROR_REPORTS=off", "ERRORFLOW_TRANSPORT", "NO_COLOR",
+            "XDG_CONFIG_HOME", "XDG_STATE_HOME",
+        ]
+        #expect(read.filter { !run.stdout.contains($0) } == [])
+    }
+
     @Test func onATerminalSignInAsksOnStderrSoStdoutStaysTheScreens() async throws {
         let backend = try await ContractBackend.start()
         let run = try await Binary.run(

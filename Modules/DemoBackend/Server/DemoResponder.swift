@@ -17,7 +17,8 @@ struct DemoResponder: HTTPResponder {
     let faults: FaultInjector?
     let record: ServerRecord
     let stopSignal: StopSignal
-    /// Holds the first expired call of `token-expired` until the second arrives, so both wait for one refresh.
+    /// Holds the first expired call of `token-expired` and `session-revoked` until the second arrives, so both meet
+    /// the expiry before the refresh settles, whichever the client sends first.
     let expiredCalls = Gathering(count: 2, within: .milliseconds(500))
     let ledger: TransferLedger
     /// Where the error reports the backend receives are grouped by fingerprint.
@@ -209,7 +210,9 @@ struct DemoResponder: HTTPResponder {
         switch await tokens.check(accessToken: String(authorization.dropFirst("Bearer ".count))) {
         case .valid: return nil
         case .expired:
-            if scenario == .tokenExpired { await expiredCalls.arrive(stopSignal: stopSignal) }
+            if scenario == .tokenExpired || scenario == .sessionRevoked {
+                await expiredCalls.arrive(stopSignal: stopSignal)
+            }
             return .error(401, "token_expired", "The access token has expired.")
         case .unknown: return .error(401, "invalid_token", "The access token is not known.")
         }
