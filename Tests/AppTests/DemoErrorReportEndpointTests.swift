@@ -18,6 +18,9 @@ struct DemoErrorReportEndpointTests {
         #"{"fingerprint":{"type":"A","case":"b","layer":"data"},"breadcrumbs":[],"environment":"prod","appVersion":"1","locale":"en","platform":"Linux","unsent":null}"#,
         #"{"fingerprint":{"type":"A","case":"b","layer":"data"},"breadcrumbs":[],"appVersion":"1","locale":"en","platform":"Linux"}"#,
         #"{"fingerprint":"A.b","breadcrumbs":[],"environment":"prod","appVersion":"1","locale":"en","platform":"Linux"}"#,
+        Self.report(unsent: #"{"queueFull":0,"rateLimited":0,"refused":-1}"#),
+        Self.report(unsent: #"{"queueFull":2147483648,"rateLimited":0,"refused":0}"#),
+        Self.report(unsent: #"{"queueFull":0,"rateLimited":36893488147419103231,"refused":0}"#),
     ])
     func refusesABodyTheSchemaDoesNotAllow(_ body: String) async throws {
         let backend = try await DemoBackend.start(scenario: .paymentsHappy, logger: quietLogger)
@@ -27,6 +30,22 @@ struct DemoErrorReportEndpointTests {
 
         #expect(response.value?.status == 400)
         #expect(await backend.errorReports.all.isEmpty)
+    }
+
+    @Test func takesCountsOfUnsentReportsUpToTheContractsBound() async throws {
+        let backend = try await DemoBackend.start(scenario: .paymentsHappy, logger: quietLogger)
+
+        let response = await post(
+            Self.report(unsent: #"{"queueFull":2147483647,"rateLimited":0,"refused":3}"#), to: backend)
+        await backend.stop()
+
+        #expect(response.value?.status == 202)
+    }
+
+    /// A report the schema allows, with `unsent` as given.
+    static func report(unsent: String) -> String {
+        #"{"fingerprint":{"type":"A","case":"b","layer":"data"},"breadcrumbs":[],"environment":"prod","appVersion":"1","locale":"en","platform":"Linux","unsent":"#
+            + unsent + "}"
     }
 
     @Test func groupsWhatItTakesByFingerprintAndShowsTheGroups() async throws {

@@ -56,6 +56,27 @@ public struct ReceivedErrorReport: Hashable, Sendable, Decodable {
         public var rateLimited: Int
         /// Refused by the backend.
         public var refused: Int
+
+        /// The largest count the contract allows (`UnsentReports`: 0 to 2,147,483,647).
+        public static let bound = Int(Int32.max)
+
+        private enum CodingKeys: String, CodingKey { case queueFull, rateLimited, refused }
+
+        /// Decodes the counts, refusing a count below 0 or above ``bound``.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            func count(_ key: CodingKeys) throws -> Int {
+                let value = try container.decode(Int.self, forKey: key)
+                guard (0...Self.bound).contains(value) else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: key, in: container, debugDescription: "a count from 0 to \(Self.bound)")
+                }
+                return value
+            }
+            queueFull = try count(.queueFull)
+            rateLimited = try count(.rateLimited)
+            refused = try count(.refused)
+        }
     }
 
     /// What groups the report.
