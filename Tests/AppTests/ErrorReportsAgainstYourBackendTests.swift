@@ -8,7 +8,7 @@ import Testing
 @Suite("Error reports against your own backend", .serialized, .timeLimit(.minutes(3)))
 struct ErrorReportsAgainstYourBackendTests {
     @Test func aRetryAfterOnErrorReportsIsHonouredByTheNextRun() async throws {
-        let (backend, home, url) = try await signedIn()
+        let (backend, home, url) = try await ContractBackend.startSignedIn()
         await backend.failResource("/v1/me", with: 418, code: "teapot")
         await backend.answerErrorReports(with: 429, retryAfter: "3600")
 
@@ -40,7 +40,7 @@ struct ErrorReportsAgainstYourBackendTests {
     }
 
     @Test func aBackendThatDoesNotKnowErrorReportsChangesNeitherTheScreenNorTheExitCode() async throws {
-        let (backend, home, url) = try await signedIn()
+        let (backend, home, url) = try await ContractBackend.startSignedIn()
         await backend.failResource("/v1/me", with: 418, code: "teapot")
 
         let on = try await Binary.run(["profile", "--base-url", url, "--env", "prod"], home: home.url)
@@ -64,7 +64,7 @@ struct ErrorReportsAgainstYourBackendTests {
     }
 
     @Test func theReportNamesTheTraceItsRequestsCarried() async throws {
-        let (backend, home, url) = try await signedIn()
+        let (backend, home, url) = try await ContractBackend.startSignedIn()
         await backend.failResource("/v1/me", with: 418, code: "teapot")
         await backend.answerErrorReports(with: 202)
 
@@ -82,14 +82,6 @@ struct ErrorReportsAgainstYourBackendTests {
         #expect(listed.first?["fingerprint"] as? String == "ProfileRepositoryError.unavailable/networking/teapot")
     }
 
-    private func signedIn() async throws -> (ContractBackend, TemporaryFolder, String) {
-        let backend = try await ContractBackend.start()
-        let home = TemporaryFolder()
-        let url = backend.baseURL.absoluteString
-        let signIn = try await Binary.run(["signin", "--base-url", url, "--answer", "approve"], home: home.url)
-        #expect(signIn.status == 0, "\(signIn.stderr)")
-        return (backend, home, url)
-    }
 }
 
 /// Writes a file with mode 0600, as the app's private files are.

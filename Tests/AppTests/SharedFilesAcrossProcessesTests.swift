@@ -16,7 +16,7 @@ struct SharedFilesAcrossProcessesTests {
     /// the same, now spent, token) has arrived; B's refusal is held until A has saved. B takes over what A saved
     /// instead of deleting it, and the next run needs neither a refresh nor a sign-in.
     @Test func twoRunsRefreshingOneSessionAtOnceKeepTheNewestTokens() async throws {
-        let (backend, home, url) = try await signedInBackend()
+        let (backend, home, url) = try await ContractBackend.startSignedIn()
         let signedIn = try StoredTokens(home: home)
         await backend.expireAccessTokens()
         let refusalMayGo = AsyncGate(timeLimit: .seconds(100))
@@ -53,7 +53,7 @@ struct SharedFilesAcrossProcessesTests {
     /// token) and saved. B's late `invalid_token` is for a token that was already replaced: B takes over A's tokens
     /// and replays, and the session stays.
     @Test func aLateInvalidTokenForATokenAnotherRunReplacedKeepsTheSession() async throws {
-        let (backend, home, url) = try await signedInBackend()
+        let (backend, home, url) = try await ContractBackend.startSignedIn()
         let signedIn = try StoredTokens(home: home)
         await backend.expireAccessTokens()
         await backend.revokeOldAccessTokensOnRefresh()
@@ -83,7 +83,7 @@ struct SharedFilesAcrossProcessesTests {
     // MARK: - A session belongs to its backend
 
     @Test func aSessionIsNeverSentToAnotherBackendAndStaysAsItWas() async throws {
-        let (first, home, _) = try await signedInBackend()
+        let (first, home, _) = try await ContractBackend.startSignedIn()
         let second = try await ContractBackend.start()
         let sessionFile = home.url.appendingPathComponent("config/errorflow/session.json")
         let before = try Data(contentsOf: sessionFile)
@@ -126,7 +126,7 @@ struct SharedFilesAcrossProcessesTests {
     /// Both runs read the outbox before either queues (the cards answer waits until both have asked), so each
     /// queues a report of its own into the same file at about the same moment.
     @Test func twoRunsQueueingReportsAtOnceKeepEveryReport() async throws {
-        let (backend, home, url) = try await signedInBackend()
+        let (backend, home, url) = try await ContractBackend.startSignedIn()
         await backend.answerReports(with: 503)
         let bothAsked = Barrier(count: 2, timeLimit: .seconds(100))
         backend.beforeAnswering { request in
@@ -155,7 +155,7 @@ struct SharedFilesAcrossProcessesTests {
         ("readable by others", OutboxFile.oneReport, 0o644),
     ])
     func anOutboxTheAppCannotUseIsMovedAsideAndKept(_ problem: String, _ content: String, _ mode: Int) async throws {
-        let (backend, home, url) = try await signedInBackend()
+        let (backend, home, url) = try await ContractBackend.startSignedIn()
         await backend.answerReports(with: 503)
         let folder = home.url.appendingPathComponent("state/errorflow")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -269,15 +269,6 @@ struct SharedFilesAcrossProcessesTests {
     }
 
     // MARK: - Helpers
-
-    private func signedInBackend() async throws -> (ContractBackend, TemporaryFolder, String) {
-        let backend = try await ContractBackend.start()
-        let home = TemporaryFolder()
-        let url = backend.baseURL.absoluteString
-        let signIn = try await Binary.run(["signin", "--base-url", url, "--answer", "approve"], home: home.url)
-        #expect(signIn.status == 0, "\(signIn.stderr)")
-        return (backend, home, url)
-    }
 
     /// Signed in through a proxy that can lose the backend's answers; the session belongs to the proxy's address.
     private func signedInBehindProxy() async throws -> (ContractBackend, FaultyProxy, TemporaryFolder) {
