@@ -72,7 +72,7 @@ final class UnexplainedErrorReports: UnexplainedErrorReporting {
     /// `DecodingFailure`, or read by the data layer from the body itself (a value the app does not know).
     static func comesFromDecoding(_ name: String, in earlier: ArraySlice<ErrorJourneyEvent>) -> Bool {
         guard let made = earlier.last(where: { $0.to == name && $0.layer == .data }) else { return false }
-        return made.from.hasPrefix("DecodingFailure.") || made.origin == .backend
+        return DecodingFailure.isNamed(by: made.from) || made.origin == .backend
     }
 
     /// Drops what was recorded under loads that had already ended (a report's own request is sent in the trace of

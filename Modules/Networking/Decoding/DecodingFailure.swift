@@ -31,7 +31,7 @@ extension DecodingFailure {
 
 extension DecodingFailure: JourneyDescribable, CustomStringConvertible, CategorizedError, Diagnosable {
     /// `DecodingFailure.missing(id)`: the kind and the key path, never the value.
-    public var journeyName: String { "DecodingFailure.\(kind.rawValue)(\(keyPath))" }
+    public var journeyName: String { "\(Self.journeyPrefix)\(kind.rawValue)(\(keyPath))" }
     /// The journey name and the rule that failed.
     public var description: String { "\(journeyName): \(detail)" }
     /// The repository decides what a broken required field means for it.
@@ -42,11 +42,21 @@ extension DecodingFailure: JourneyDescribable, CustomStringConvertible, Categori
     public var diagnostics: [Diagnostic] { [diagnostic] }
 }
 
+extension DecodingFailure {
+    /// What every ``journeyName`` starts with.
+    static let journeyPrefix = "DecodingFailure."
+
+    /// Whether `name`, a journey step's or a diagnostic's, names a ``DecodingFailure``.
+    public static func isNamed(by name: String) -> Bool {
+        name.hasPrefix(journeyPrefix)
+    }
+}
+
 extension Diagnostic {
     /// Whether this is a ``DecodingFailure``'s diagnostic: a defect of a body, which a client report already tells
     /// the backend engineers about.
     public var isDecodingFailure: Bool {
-        error.hasPrefix("DecodingFailure.")
+        DecodingFailure.isNamed(by: error)
     }
 }
 
