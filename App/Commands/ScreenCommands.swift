@@ -48,48 +48,89 @@ enum ScreenCommand {
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }
 
-    /// `transfer --pending`: every transfer to `--base-url` whose outcome is unknown, each sent again as it was
-    /// first sent; the journal hands it its own `Idempotency-Key`, so the backend answers with the original or
-    /// makes it once.
+    /// `transfer --pending`: every transfer to `--base-url` of the signed-in user whose outcome is unknown, each sent
+    /// again as it was first sent (the journal hands it its own `Idempotency-Key`, so the backend answers with the
+    /// original or makes it once); one whose key expired is listed and never sent. With `dismiss`, lets go of the
+    /// write whose key starts with it instead.
     @MainActor
-    static func settlePending(backend: BackendOptions, output: OutputOptions) async throws {
+    static func settlePending(backend: BackendOptions, output: OutputOptions, dismiss: String?) async throws {
         guard let baseURL = try backend.validatedBaseURL() else {
             throw Console.refusal("--pending settles transfers sent to --base-url; give it the backend's URL")
         }
-        let journal = PendingWrites(
-            file: Console.defaultJournalFile, origin: BackendOrigin(baseURL),
+        let origin = BackendOrigin(baseURL)
+        let session = await FileSessionStore(
+            path: try backend.checkedSessionFile(), logger: Logger(label: "pending") { _ in SwiftLogNoOpLogHandler() }
+        ).load()
+        let user = session?.origin == origin ? session?.userID : nil
+        let journal = ComposedApp.pendingWrites(
+            file: Console.defaultJournalFile, baseURL: baseURL,
             logger: Logger(label: "pending") { _ in SwiftLogNoOpLogHandler() })
-        let waiting = await journal.entries.compactMap { entry in
-            TransferInput(journalled: entry).map { (entry, $0) }
+        if let dismiss {
+            let dismissed: KeyedWrite?
+            do throws(JournalRefusal) {
+                dismissed = try await journal.dismiss(keyPrefix: dismiss, user: user)
+            } catch {
+                Console.error(JournalAdvice.line(for: error, baseURL: baseURL))
+                throw ExitCode(4)
+            }
+            guard let dismissed else {
+                throw Console.refusal(
+                    "no pending write to \(origin) has a key starting with '\(dismiss)' (give at least 8 characters)")
+            }
+            let what = PendingTransfer(dismissed)?.summary ?? "\(dismissed.identity.method) \(dismissed.identity.operation)"
+            return try Console.output("Let go of \(what), sent \(Self.time(dismissed.firstSent)).", json: false)
         }
-        guard !waiting.isEmpty else {
+        let writes: [KeyedWrite]
+        do throws(JournalRefusal) {
+            writes = try await journal.writes(for: user).filter { !$0.isMade }
+        } catch {
+            Console.error(JournalAdvice.line(for: error, baseURL: baseURL))
+            throw ExitCode(4)
+        }
+        let now = Date()
+        let expired = writes.filter { $0.isExpired(at: now, lifetime: journal.lifetime) }
+        let waiting = writes.filter { !$0.isExpired(at: now, lifetime: journal.lifetime) }.compactMap(PendingTransfer.init)
+        guard !writes.isEmpty else {
             try Console.output(
-                output.format == .json
-                    ? #"{"pending":[]}"# : "No transfer to \(BackendOrigin(baseURL)) waits for its outcome.",
+                output.format == .json ? #"{"pending":[],"expired":[]}"# : "No transfer to \(origin) waits for its outcome.",
                 json: output.format == .json)
             return
         }
         let context = Context(output: output)
         var reports: [RunReport] = []
         var lines: [String] = []
-        for (entry, input) in waiting {
+        for pending in waiting {
             let report = try await context.runOwnBackend(
                 .transfer, baseURL: baseURL,
                 scenario: nil,  // demo
-                backend: backend, signInAgent: nil, transferInput: input)
+                backend: backend, signInAgent: nil, transferInput: pending.input)
             for note in report.notes { Console.error(note) }
-            lines.append(
-                "Pending since \(ISO8601DateFormatter().string(from: entry.firstSent)): \(input.currency) \(input.amount) to \(input.toAccount)"
-            )
+            lines.append("Pending since \(Self.time(pending.write.firstSent)): \(pending.summary)")
             lines.append(TextReport.render(report, trace: output.trace, style: context.style))
             reports.append(report)
         }
+        for write in expired {
+            lines.append(
+                "Sent \(Self.time(write.firstSent)): \(PendingTransfer(write)?.summary ?? "\(write.identity.method) \(write.identity.operation)")"
+                    + "; its key has expired, so it is not sent again. Whether it was made is unknown: check your wallet, then "
+                    + "`errorflow transfer --pending --dismiss \(write.key.prefix(8)) --base-url \(baseURL.absoluteString)`.")
+        }
+        let expiredJSON = expired.map {
+            #"{"key":"\#($0.key.prefix(8))","firstSent":"\#(Self.time($0.firstSent))","outcome":"unknown"}"#
+        }
         let text =
             output.format == .json
-            ? #"{"pending":["# + reports.map(JSONReport.render).joined(separator: ",") + "]}"
+            ? #"{"pending":["# + reports.map(JSONReport.render).joined(separator: ",") + #"],"expired":["#
+                + expiredJSON.joined(separator: ",") + "]}"
             : lines.joined(separator: "\n")
         try Console.deliver(text, to: output.outputPath, secrets: context.secrets, json: output.format == .json)
-        if let failed = reports.map(\.exitCode).max(), failed != 0 { throw ExitCode(failed) }
+        let failed = reports.map(\.exitCode).max() ?? 0
+        if failed != 0 { throw ExitCode(failed) }
+        if !expired.isEmpty { throw ExitCode(1) }
+    }
+
+    private static func time(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
     }
 
     /// What every run of one process shares: its secrets, its journey, its logger and its style.
@@ -138,15 +179,23 @@ enum ScreenCommand {
     }
 }
 
-extension TransferInput {
-    /// The form a journalled `POST /v1/transfers` was sent from, read back from its canonical body.
-    init?(journalled entry: PendingWrites.Entry) {
-        guard entry.method == "POST", entry.endpoint == "/v1/transfers",
-            let object = try? JSONSerialization.jsonObject(with: Data(entry.body.utf8)) as? [String: String],
+/// A journalled `POST /v1/transfers`, read back as the form it was sent from.
+struct PendingTransfer {
+    let write: KeyedWrite
+    let input: TransferInput
+
+    /// `nil` for a write that is not a transfer, or whose body is not one.
+    init?(_ write: KeyedWrite) {
+        guard write.identity.method == "POST", write.identity.operation == "/v1/transfers",
+            let object = try? JSONSerialization.jsonObject(with: Data(write.identity.body.utf8)) as? [String: String],
             let toAccount = object["toAccount"], let amount = object["amount"], let currency = object["currency"]
         else { return nil }
-        self.init(toAccount: toAccount, amount: amount, currency: currency, note: object["note"] ?? "")
+        self.write = write
+        input = TransferInput(toAccount: toAccount, amount: amount, currency: currency, note: object["note"] ?? "")
     }
+
+    /// `EUR 7.25 to CH93 0076 2011 6238 5295 7`.
+    var summary: String { "\(input.currency) \(input.amount) to \(input.toAccount)" }
 }
 
 struct PaymentsCommand: AsyncParsableCommand {
@@ -242,8 +291,9 @@ struct TransferCommand: AsyncParsableCommand {
         The form is checked before anything is sent (an account, an amount above zero with up to two decimals, a \
         currency code). A confirmed transfer carries one Idempotency-Key for every retry of it, so the backend makes \
         it at most once. Against --base-url, a transfer whose answer never came waits in a journal, and sending the \
-        same transfer again (or `transfer --pending`) reuses its key, in this run or a later one. --status ID looks a \
-        transfer up instead.
+        same transfer again (or `transfer --pending`) reuses its key, in this run or a later one; the same transfer made \
+        in the last 24 hours shows its receipt and sends nothing, unless --again. --status ID looks a transfer up \
+        instead.
         """
 
     static let configuration = CommandConfiguration(
@@ -273,9 +323,22 @@ struct TransferCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Settle the transfers to --base-url whose outcome is unknown.",
             discussion:
-                "Each transfer whose answer never came (a timeout, a dropped connection, a run that was killed) waits in $XDG_STATE_HOME/errorflow/pending-writes.json for 24 hours. --pending sends each again under its own Idempotency-Key: the backend answers with the original, or makes it once."
+                "Each transfer whose answer never came (a timeout, a dropped connection, a run that was killed) waits in $XDG_STATE_HOME/errorflow/pending-writes.json. --pending sends each again under its own Idempotency-Key: the backend answers with the original, or makes it once. One sent over 24 hours ago (the key's lifetime) is listed and never sent again: check your wallet, then let it go with --dismiss. Exits 1 while such a transfer waits."
         ))
     var pending = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --pending: let go of the waiting transfer whose key starts with this (at least 8 characters).",
+            valueName: "key"))
+    var dismiss: String?
+
+    @Flag(
+        help: ArgumentHelp(
+            "Make the transfer even if the same one (account, amount, currency, note) was made in the last 24 hours.",
+            discussion:
+                "Without it, the same transfer again shows the receipt of the one already made and sends nothing."))
+    var again = false
 
     @OptionGroup var demo: DemoOption<TransferTag>  // demo
     @OptionGroup var backend: BackendOptions
@@ -288,6 +351,8 @@ struct TransferCommand: AsyncParsableCommand {
         if (to == nil) != (amount == nil) {
             throw ValidationError("--to and --amount go together")
         }
+        if dismiss != nil, !pending { throw ValidationError("--dismiss goes with --pending") }
+        if again, to == nil { throw ValidationError("--again sends a transfer: it goes with --to and --amount") }
         if pending {
             guard to == nil, status == nil else {
                 throw ValidationError("--pending settles what waits; it takes no --to, --amount or --status")
@@ -301,10 +366,12 @@ struct TransferCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        if pending { return try await ScreenCommand.settlePending(backend: backend, output: output) }
+        if pending {
+            return try await ScreenCommand.settlePending(backend: backend, output: output, dismiss: dismiss)
+        }
         var input: TransferInput?
         if let to, let amount {
-            input = TransferInput(toAccount: to, amount: amount, currency: currency, note: note)
+            input = TransferInput(toAccount: to, amount: amount, currency: currency, note: note, again: again)
         } else if let status {
             input = TransferInput(toAccount: "", amount: "", statusOf: status)
         }

@@ -12,8 +12,9 @@ enum Outcome: String, Hashable, Sendable, Codable {
     case routed
 
     /// 0 rendered (empty states and ignored errors included), 1 presented or routed, 3 the backend could not be
-    /// used (unreachable, or not speaking the contract).
-    func exitCode(backendUnusable: Bool) -> Int32 {
+    /// used (unreachable, or not speaking the contract), 4 the pending-writes journal withheld a write.
+    func exitCode(backendUnusable: Bool, writeWithheld: Bool = false) -> Int32 {
+        if writeWithheld { return 4 }
         if backendUnusable { return 3 }
         switch self {
         case .content, .empty, .ignored: return 0

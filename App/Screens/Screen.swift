@@ -19,4 +19,6 @@ struct TransferInput: Hashable, Sendable {
     var note = ""
     /// Look this transfer up instead of sending one.
     var statusOf: String?
+    /// Make the transfer even if the same one was made today (`--again`).
+    var again = false
 }

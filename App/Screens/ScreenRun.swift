@@ -45,7 +45,10 @@ struct ScreenRun {
         if let unusable {
             notes.append("the backend at \(app.configuration.baseURL.absoluteString) could not be used: \(unusable)")
         }
-        report.exitCode = report.outcome.exitCode(backendUnusable: unreachable || unusable != nil)
+        let withheld = await app.pendingWrites.refusals.first
+        if let withheld { notes.append(JournalAdvice.line(for: withheld, baseURL: app.configuration.baseURL)) }
+        report.exitCode = report.outcome.exitCode(
+            backendUnusable: unreachable || unusable != nil, writeWithheld: withheld != nil)
         report.notes = notes
         return report
     }
@@ -114,7 +117,7 @@ struct ScreenRun {
             } else {
                 viewModel.edit(
                     toAccount: input.toAccount, amount: input.amount, currency: input.currency, note: input.note)
-                await viewModel.send()
+                await viewModel.send(again: input.again)
             }
             (text, state, screenError) = (
                 TransferScreen.render(viewModel.state, style: style, language: language), viewModel.state,

@@ -22,6 +22,8 @@ public struct AppConfiguration {
     /// Where keyed writes wait until their outcome is known (the pending-writes journal); `nil` keeps them in
     /// memory for this process.
     public var journalFile: URL?
+    /// How long a change of the journal waits for another process's lock before the write is refused (not sent).
+    public var journalLockPatience: Duration = .seconds(10)
     /// Whether errors no screen explained show developer detail.
     public var environment: AppEnvironment
     /// Apple Pay on this device, behind the payments feature's facade.

@@ -1,6 +1,6 @@
 public import AuthFeature
 public import Domain
-import Foundation
+public import Foundation
 public import Logging
 public import Navigation
 public import Networking
@@ -46,12 +46,14 @@ public final class ComposedApp {
             ? UnexplainedErrorReports.recording(configuration.logger, into: trail) : configuration.logger
         self.logger = logger
         let origin = BackendOrigin(baseURL)
-        pendingWrites = PendingWrites(file: configuration.journalFile, origin: origin, logger: logger)
+        pendingWrites = Self.pendingWrites(
+            file: configuration.journalFile, baseURL: baseURL, lockPatience: configuration.journalLockPatience,
+            now: { clock.wallClockNow }, logger: logger)
         resilience = configuration.resilience.resilience(for: origin)
         chain = HTTPChain(
             transport: configuration.transport, settings: configuration.speakingChain, clock: clock,
             random: configuration.random, secrets: configuration.secrets, journal: pendingWrites,
-            observer: backendUsage, resilience: resilience, logger: logger
+            user: { await store.load().flatMap { $0.origin == origin ? $0.userID : nil } }, observer: backendUsage, resilience: resilience, logger: logger
         ) { refreshClient in
             StoredAuthenticationSession(
                 store: store, client: refreshClient, baseURL: baseURL, clock: clock, logger: logger)
@@ -75,6 +77,17 @@ public final class ComposedApp {
             client: chain.authenticated, baseURL: baseURL, reporter: reports, logger: logger)
         cards = RemotePaymentCardsRepository(
             client: chain.envelopeAware, baseURL: baseURL, reporter: reports, logger: logger)
+    }
+
+    /// The pending-writes journal of the backend at `baseURL`, knowing what each feature's keyed operations answer
+    /// under a key: the app's, and the CLI's `transfer --pending`.
+    public static func pendingWrites(
+        file: URL?, baseURL: URL, lockPatience: Duration = .seconds(10),
+        now: @escaping @Sendable () -> Date = { Date() }, logger: Logger
+    ) -> PendingWrites {
+        PendingWrites(
+            file: file, baseURL: baseURL, operations: [RemoteTransferRepository.keyedOperation],
+            lockPatience: lockPatience, now: now, logger: logger)
     }
 
     /// Where the signed-in session is kept.

@@ -1,3 +1,4 @@
+public import Foundation
 public import Domain
 public import Networking
 public import SharedError
@@ -36,7 +37,7 @@ extension HTTPClientError.Kind: SampledCases {
     public enum SampleCase: CaseIterable, Sendable {
         case offline, timedOut, cancelled, connectionLost, invalidResponse, bodyTooLarge
         case unauthorized, forbidden, notFound, requestTimeout, conflict, tooManyRequests, server
-        case unexpectedStatus, errorEnvelope, sessionExpired
+        case unexpectedStatus, errorEnvelope, sessionExpired, journalRefused
     }
 
     /// The name of this kind's case.
@@ -58,10 +59,11 @@ extension HTTPClientError.Kind: SampledCases {
         case .unexpectedStatus: .unexpectedStatus
         case .errorEnvelope: .errorEnvelope
         case .sessionExpired: .sessionExpired
+        case .journalRefused: .journalRefused
         }
     }
 
-    /// One sample per case, and the four transient statuses for `server`.
+    /// One sample per case, the four transient statuses for `server`, and every refusal of the journal.
     public static func samples(of name: SampleCase) -> [Self] {
         switch name {
         case .offline: [.offline]
@@ -80,8 +82,18 @@ extension HTTPClientError.Kind: SampledCases {
         case .unexpectedStatus: [.unexpectedStatus(418)]
         case .errorEnvelope: [.errorEnvelope(code: "SERVICE_DOWN")]
         case .sessionExpired: [.sessionExpired]
+        case .journalRefused: JournalRefusal.samples.map(Self.journalRefused)
         }
     }
+}
+
+extension JournalRefusal {
+    /// One refusal of each kind.
+    public static let samples: [JournalRefusal] = [
+        .busy(path: "/state/pending-writes.json"), .unusable(path: "/state/pending-writes.json", problem: "corrupt"),
+        .full(limit: 100, waiting: 3), .unresolvedAndExpired(since: Date(timeIntervalSince1970: 1_800_000_000), key: "k"),
+        .madeEarlier(at: Date(timeIntervalSince1970: 1_800_000_000)), .tooLarge(bytes: 20_000, limit: 16_384),
+    ]
 }
 
 extension WalletRepositoryError: SampledCases {
@@ -256,7 +268,7 @@ extension TransferRepositoryError: SampledCases {
     /// One name per case of `TransferRepositoryError`.
     public enum SampleCase: CaseIterable {
         case rejected, insufficientFunds, walletBanned, noWallet, notFound, keyReused, outcomeUnknown, notSent
-        case unavailable, appWide, cancelled
+        case withheld, unavailable, appWide, cancelled
     }
 
     /// The name of this error's case.
@@ -270,6 +282,7 @@ extension TransferRepositoryError: SampledCases {
         case .keyReused: .keyReused
         case .outcomeUnknown: .outcomeUnknown
         case .notSent: .notSent
+        case .withheld: .withheld
         case .unavailable: .unavailable
         case .appWide: .appWide
         case .cancelled: .cancelled
@@ -287,6 +300,7 @@ extension TransferRepositoryError: SampledCases {
         case .keyReused: [.keyReused(.sample)]
         case .outcomeUnknown: [.outcomeUnknown(.sample)]
         case .notSent: [.notSent]
+        case .withheld: WithheldReason.allCases.map(Self.withheld)
         case .unavailable: [.unavailable(.sample)]
         case .appWide: AppWideCondition.allCases.map(Self.appWide)
         case .cancelled: [.cancelled]
@@ -297,8 +311,8 @@ extension TransferRepositoryError: SampledCases {
 extension TransferError: SampledCases {
     /// One name per case of `TransferError`.
     public enum SampleCase: CaseIterable {
-        case invalid, insufficientFunds, walletBanned, noWallet, notFound, outcomeUnknown, notSent, appWide, unknown
-        case cancelled
+        case invalid, insufficientFunds, walletBanned, noWallet, notFound, outcomeUnknown, notSent, withheld, appWide
+        case unknown, cancelled
     }
 
     /// The name of this error's case.
@@ -311,6 +325,7 @@ extension TransferError: SampledCases {
         case .notFound: .notFound
         case .outcomeUnknown: .outcomeUnknown
         case .notSent: .notSent
+        case .withheld: .withheld
         case .appWide: .appWide
         case .unknown: .unknown
         case .cancelled: .cancelled
@@ -327,6 +342,7 @@ extension TransferError: SampledCases {
         case .notFound: [.notFound]
         case .outcomeUnknown: [.outcomeUnknown(.sample)]
         case .notSent: [.notSent]
+        case .withheld: WithheldReason.allCases.map(Self.withheld)
         case .appWide: AppWideCondition.allCases.map(Self.appWide)
         case .unknown: [.unknown(.sample)]
         case .cancelled: [.cancelled]

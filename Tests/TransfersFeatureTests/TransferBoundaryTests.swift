@@ -147,7 +147,7 @@ private struct StubTransfers: TransferSending {
     let error: TransferError
 
     func send(
-        toAccount: String, amount: String, currency: String, note: String?
+        toAccount: String, amount: String, currency: String, note: String?, again: Bool
     ) async throws(TransferError) -> Transfer { throw error }
 
     func status(of id: String) async throws(TransferError) -> Transfer { throw error }

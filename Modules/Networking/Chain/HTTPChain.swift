@@ -8,8 +8,8 @@ public import SharedError
 ///
 /// ```
 /// DeadlineHTTPClient → TraceContextHTTPClient → [BackendObservingHTTPClient] → [JournalingHTTPClient] → [ErrorEnvelopeMappingHTTPClient]
-///   → [AuthenticatingHTTPClient] → RetryingHTTPClient → StatusCodeMappingHTTPClient → LoggingHTTPClient
-///   → TransportJourneyHTTPClient → transport
+///   → [AuthenticatingHTTPClient] → RetryingHTTPClient → KeyedWriteAttemptsHTTPClient → StatusCodeMappingHTTPClient
+///   → LoggingHTTPClient → TransportJourneyHTTPClient → [AcceptLanguageHTTPClient] → transport
 /// ```
 ///
 /// Authentication sits above retry so that one request refreshes at most once: a replay that meets a 503 is
@@ -57,6 +57,7 @@ public struct HTTPChain: Sendable {
     /// - Parameters:
     ///   - transport: the innermost client (URLSession, or an in-memory spy in tests).
     ///   - journal: where keyed writes wait until their outcome is known; `nil` leaves them out of any journal.
+    ///   - user: the signed-in user, whom a journalled write belongs to.
     ///   - observer: told what each call of the app's clients said about the backend; `nil` tells no one.
     ///   - resilience: the backend's retry budget and clock, which the retries and `token_expired` replays of
     ///     `plain`, `authenticated` and `envelopeAware` share with every other chain given the same one.
@@ -69,6 +70,7 @@ public struct HTTPChain: Sendable {
         random: any RandomSource = SystemRandomSource(),
         secrets: SecretValues? = nil,
         journal: PendingWrites? = nil,
+        user: @escaping @Sendable () async -> String? = { nil },
         observer: (any BackendAnswerObserving)? = nil,
         resilience: BackendResilience = BackendResilience(),
         logger: Logger,
@@ -83,11 +85,11 @@ public struct HTTPChain: Sendable {
             observer.map { BackendObservingHTTPClient(decoratee: client, observer: $0) } ?? client
         }
         func journaling(_ client: any HTTPClient) -> any HTTPClient {
-            journal.map { JournalingHTTPClient(decoratee: client, journal: $0, logger: logger) } ?? client
+            journal.map { JournalingHTTPClient(decoratee: client, journal: $0, user: user, logger: logger) } ?? client
         }
         func retrying(_ client: any HTTPClient) -> any HTTPClient {
             RetryingHTTPClient(
-                decoratee: client, policy: settings.retryPolicy, clock: clock, random: random, resilience: resilience,
+                decoratee: KeyedWriteAttemptsHTTPClient(decoratee: client), policy: settings.retryPolicy, clock: clock, random: random, resilience: resilience,
                 logger: logger)
         }
 

@@ -7,7 +7,8 @@ public enum BackendAnswer: Hashable, Sendable {
     case answered
     /// Unreachable, or an answer outside the contract: a page, a redirect, a broken body, a dropped connection.
     case unusable(reason: String)
-    /// Nothing was learnt: the call was cancelled, there was no session, or the backend was merely slow.
+    /// Nothing was learnt: the call was cancelled, there was no session, the backend was merely slow, or the write
+    /// was never sent.
     case inconclusive
 
     /// What a failed call says about the backend.
@@ -17,7 +18,7 @@ public enum BackendAnswer: Hashable, Sendable {
         case .connectionLost: self = .unusable(reason: "it dropped the connection")
         case .invalidResponse: self = .unusable(reason: "it did not answer with HTTP")
         case .bodyTooLarge(let limit): self = .unusable(reason: "it sent a body over \(limit) bytes")
-        case .timedOut, .cancelled, .sessionExpired: self = .inconclusive
+        case .timedOut, .cancelled, .sessionExpired, .journalRefused: self = .inconclusive
         case .errorEnvelope: self = .answered
         case .unexpectedStatus(let status) where (300..<400).contains(status):
             self = .unusable(reason: "it answered with a redirect (HTTP \(status)), which the contract has none of")

@@ -16,6 +16,9 @@ public struct HTTPRequest: Hashable, Sendable {
     public var attempt: Int
     /// When the whole call must be over, on the chain's ``HTTPClock``; set by ``DeadlineHTTPClient``.
     public var deadline: HTTPInstant?
+    /// A keyed write the user asked to make again: the journal does not answer it with the receipt of the same write
+    /// made within its key's lifetime, but journals it under its own key (``JournalingHTTPClient``).
+    public var sendsAgain = false
 
     /// Makes a first attempt with no deadline; `id` is a fresh random request id unless given.
     public init(

@@ -13,6 +13,8 @@ public struct HTTPResponse: Hashable, Sendable {
     /// The pending-writes journal's entry of the keyed write this answers, if it was journalled: whoever reads the
     /// answer settles it once it has understood it (``JournalledWrite``).
     public var journalled: JournalledWrite?
+    /// When this is the receipt of the same keyed write, made earlier and kept by the journal: nothing was sent.
+    public var madeEarlier: Date?
 
     /// Makes a response to the first attempt, not journalled.
     public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data(), attempt: Int = 1) {

@@ -51,6 +51,19 @@ public struct RemoteCall<RepositoryError: RemoteRepositoryError>: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         decode: (Data) throws(DecodingFailure) -> Decoded<Value>
     ) async throws(RepositoryError) -> Value {
+        try await perform(request, endpoint: endpoint) { (answer: HTTPResponse) throws(DecodingFailure) in
+            try decode(answer.body)
+        }
+    }
+
+    /// Sends `request` and decodes its whole answer for `endpoint`: for a repository that reads more than the body
+    /// (whether the answer is the journal's receipt of a write made earlier, ``HTTPResponse/madeEarlier``).
+    public func perform<Value>(
+        _ request: HTTPRequest,
+        endpoint: String,
+        isolation: isolated (any Actor)? = #isolation,
+        decodeAnswer decode: (HTTPResponse) throws(DecodingFailure) -> Decoded<Value>
+    ) async throws(RepositoryError) -> Value {
         let response: HTTPResponse
         do throws(HTTPClientError) {
             response = try await client.send(request)
@@ -60,7 +73,7 @@ public struct RemoteCall<RepositoryError: RemoteRepositoryError>: Sendable {
 
         let decoded: Decoded<Value>
         do throws(DecodingFailure) {
-            decoded = try decode(response.body)
+            decoded = try decode(response)
         } catch {
             // The write was made, but its receipt cannot be read: it stays in the journal, as unsure as no answer.
             await response.journalled?.leaveUnknown()
@@ -71,8 +84,9 @@ public struct RemoteCall<RepositoryError: RemoteRepositoryError>: Sendable {
                 endpoint: endpoint)
             throw mapped(mapDecodingFailure(error), from: error)
         }
-        await response.journalled?.settle()
-        reporter.submit(decoded.report, endpoint: endpoint)
+        await response.journalled?.settle(with: response)
+        // A receipt the journal kept was reported when it was first read.
+        if response.madeEarlier == nil { reporter.submit(decoded.report, endpoint: endpoint) }
         if response.attempt > 1, let key = request.headers[HeaderName.idempotencyKey], !key.isEmpty {
             // A write that needed more than one send: the journey says it was still made once.
             journey.record(

@@ -1,89 +1,123 @@
+import Foundation
 public import Logging
 import SharedError
 
-/// Records every keyed write (a POST or PATCH with an `Idempotency-Key`) in the ``PendingWrites`` journal before
-/// it is sent, and settles it once its outcome is known, so a write whose answer never came is sent again under
-/// the same key: by a retry, by the same command run again, or after the process was killed.
+/// Journals every keyed write (a POST or PATCH with an `Idempotency-Key`) in ``PendingWrites`` before it is sent, and
+/// tells the journal how each send ended, so that a write whose answer never came is sent again only under its own
+/// key: by a retry, by the same command run again, or after the process was killed.
 ///
-/// - The same write (method, endpoint and body) already waiting in the journal is sent under its journalled key,
-///   not the one the request proposed; the journey says so.
-/// - A failure that proves the write was not made settles it (``HTTPClientError/leavesOutcomeUnknown``); any other
-///   failure leaves it waiting. A 2xx answer is handed on with its ``JournalledWrite``: the write was made, but only
-///   whoever reads the answer knows whether the user got it (a receipt that does not decode leaves them as unsure
-///   as no answer), so the reader settles it (``RemoteCall`` does).
+/// - The same write pending in the journal goes out under its journalled key; the same write made within its key's
+///   lifetime is not sent: the answer is its receipt (unless the request ``HTTPRequest/sendsAgain``). The journey
+///   says which.
+/// - When the journal refuses the write (``JournalRefusal``), nothing is sent: the call fails with
+///   ``HTTPClientError/Kind/journalRefused(_:)``.
+/// - How a send ended is decided from all of its attempts, which ``KeyedWriteAttemptsHTTPClient`` (below the retry
+///   and authentication decorators) records, never from the last failure alone. A 2xx answer is handed on with its
+///   ``JournalledWrite``: only whoever reads it knows whether the write's receipt was understood
+///   (``RemoteCall`` settles it). A failure carries what the journal knows afterwards
+///   (``HTTPErrorContext/keyedWrite``).
 /// - Requests without a key, and idempotent methods, pass through untouched.
-///
-/// It sits outside authentication and retry, so that it sees the outcome of the whole call.
 public struct JournalingHTTPClient: HTTPClient {
     private let decoratee: any HTTPClient
     private let journal: PendingWrites
+    private let user: @Sendable () async -> String?
     private let journey: JourneyRecorder
 
-    /// Makes the decorator over `journal`, which keeps keyed writes until their outcome is known.
-    public init(decoratee: any HTTPClient, journal: PendingWrites, logger: Logger) {
+    /// Makes the decorator over `journal`; `user` names the signed-in user a write belongs to.
+    public init(
+        decoratee: any HTTPClient, journal: PendingWrites, user: @escaping @Sendable () async -> String? = { nil },
+        logger: Logger
+    ) {
         self.decoratee = decoratee
         self.journal = journal
+        self.user = user
         self.journey = JourneyRecorder(.networking, logger: logger)
     }
 
-    /// Sends a keyed write under the journal's key for it and returns the answer with its ``JournalledWrite`` for the
-    /// reader to settle; other requests pass through. Errors pass through unchanged.
+    /// Sends a keyed write under the journal's key for it (or answers with the receipt of the same write made
+    /// earlier), and returns the answer with its ``JournalledWrite`` for the reader to settle; other requests pass
+    /// through.
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
         guard !request.method.isIdempotentByDefinition, let proposed = request.headers[HeaderName.idempotencyKey]
         else { return try await decoratee.send(request) }
 
-        let (key, earlier) = await journal.begin(request, proposing: proposed)
-        var keyed = request
-        keyed.headers[HeaderName.idempotencyKey] = key
-        if let earlier {
-            journey.record(
-                .recovered, from: "an earlier \(earlier.method) \(earlier.endpoint) whose outcome is unknown",
-                to: "sent again under its Idempotency-Key, so it is made at most once", category: .recoverable,
-                origin: .networking)
-        }
-        do throws(HTTPClientError) {
-            var response = try await decoratee.send(keyed)
-            response.journalled = JournalledWrite(journal: journal, key: key)
-            return response
+        let start: PendingWrites.Start
+        do throws(JournalRefusal) {
+            start = try await journal.begin(request, proposing: proposed, user: await user(), again: request.sendsAgain)
         } catch {
-            if error.leavesOutcomeUnknown {
-                await journal.markUnknown(key: key)
-            } else {
-                await journal.settle(key: key)
+            throw HTTPClientError(kind: .journalRefused(error), context: HTTPErrorContext(request: request))
+        }
+        let operation = "\(request.method) \(journal.contractPath(of: request.url))"
+        switch start {
+        case .receipt(let receipt):
+            journey.record(
+                .recovered, from: "the same \(operation), made earlier under its Idempotency-Key",
+                to: "its receipt shown; nothing sent", category: .recoverable, origin: .networking)
+            var response = HTTPResponse(status: receipt.status, body: Data(receipt.body?.utf8 ?? "".utf8))
+            response.madeEarlier = receipt.madeAt
+            return response
+        case .send(let key, let send, let earlier):
+            if earlier != nil {
+                journey.record(
+                    .recovered, from: "an earlier \(operation) whose outcome is unknown",
+                    to: "sent again under its Idempotency-Key, so it is made at most once", category: .recoverable,
+                    origin: .networking)
             }
-            throw error
+            var keyed = request
+            keyed.headers[HeaderName.idempotencyKey] = key
+            let attempts = KeyedWriteAttempts(key: key, operation: journal.operation(of: request))
+            let result = await KeyedWriteAttempts.$current.withValue(attempts) {
+                () async -> Result<HTTPResponse, HTTPClientError> in
+                do throws(HTTPClientError) {
+                    return .success(try await decoratee.send(keyed))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            switch result {
+            case .success(var response):
+                response.journalled = JournalledWrite(journal: journal, key: key, send: send)
+                return response
+            case .failure(var error):
+                error.context.keyedWrite = await journal.end(key: key, send: send, outcome: attempts.outcome)
+                throw error
+            }
         }
     }
 }
 
-/// A keyed write the journal holds until its answer is understood.
+/// A keyed write's send whose 2xx answer has not been read yet. Whoever reads the answer says whether it understood
+/// it; until then the journal keeps the send as under way, so a run killed in between leaves the write pending.
 public struct JournalledWrite: Hashable, Sendable {
     private let journal: PendingWrites
     /// The `Idempotency-Key` it was sent under.
     public let key: String
+    private let send: SendID
 
-    init(journal: PendingWrites, key: String) {
+    init(journal: PendingWrites, key: String, send: SendID) {
         self.journal = journal
         self.key = key
+        self.send = send
     }
 
-    /// The answer was understood: the write leaves the journal.
-    public func settle() async {
-        await journal.settle(key: key)
+    /// The answer was read and understood: the write was made, and `response` is its receipt.
+    public func settle(with response: HTTPResponse) async {
+        await journal.endMade(key: key, send: send, answer: response)
     }
 
-    /// The answer came but could not be read: the write stays, to be sent again under its key.
+    /// The answer came but could not be read: the write stays pending, to be sent again under its key.
     public func leaveUnknown() async {
-        await journal.markUnknown(key: key)
+        await journal.end(key: key, send: send, outcome: .mayBeMade)
     }
 
-    /// Whether both are the same key in the same journal.
+    /// Whether both are the same send in the same journal.
     public static func == (lhs: JournalledWrite, rhs: JournalledWrite) -> Bool {
-        lhs.key == rhs.key && lhs.journal === rhs.journal
+        lhs.key == rhs.key && lhs.send == rhs.send && lhs.journal === rhs.journal
     }
 
-    /// Hashes the key alone.
+    /// Hashes the key and the send.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(key)
+        hasher.combine(send)
     }
 }

@@ -56,6 +56,10 @@ public struct HTTPClientError: Error, Hashable, Sendable {
         /// The refresh token was refused (`invalid_grant`), or there is no session: the user must sign in.
         case sessionExpired
 
+        // MARK: The pending-writes journal
+        /// A keyed write was not sent: the journal could not record it, or must not let it go out (``JournalRefusal``).
+        case journalRefused(JournalRefusal)
+
         /// The case name, with the status or code where it has one: `server(503)`.
         public var name: String {
             switch self {
@@ -75,6 +79,7 @@ public struct HTTPClientError: Error, Hashable, Sendable {
             case .unexpectedStatus(let status): "unexpectedStatus(\(status))"
             case .errorEnvelope(let code): "errorEnvelope(\(code))"
             case .sessionExpired: "sessionExpired"
+            case .journalRefused(let refusal): "journalRefused(\(refusal.name))"
             }
         }
 
@@ -111,28 +116,6 @@ public struct HTTPClientError: Error, Hashable, Sendable {
             case .sessionExpired, .unauthorized: .sessionExpired
             default: nil
             }
-        }
-    }
-}
-
-extension HTTPClientError {
-    /// Whether a write that failed this way may still have been made by the backend: no answer came (a timeout, a
-    /// dropped connection, something that is not HTTP, a cancelled call), or the answer was one a server may give
-    /// after acting (5xx, 408, 429), or a 401 after an earlier attempt. A 4xx answer to the key itself, or no
-    /// connection at all, means it was not made.
-    public var leavesOutcomeUnknown: Bool {
-        switch kind {
-        case .offline:
-            false
-        case .cancelled, .timedOut, .connectionLost, .invalidResponse, .bodyTooLarge, .requestTimeout,
-            .tooManyRequests, .server:
-            true
-        case .unauthorized, .sessionExpired:
-            context.attempt > 1
-        case .unexpectedStatus(let status):
-            !(400..<500).contains(status)
-        case .forbidden, .notFound, .conflict, .errorEnvelope:
-            false
         }
     }
 }

@@ -27,6 +27,9 @@ public struct HTTPErrorContext: Hashable, Sendable {
     public var serverDate: Date?
     /// The transport's own error code, for example `URLError(-1004)`.
     public var underlying: String?
+    /// For a keyed write, what the pending-writes journal knows of it once this send ended (``JournalingHTTPClient``):
+    /// whether it may still have been made, whatever this failure alone suggests.
+    public var keyedWrite: KeyedWriteStatus?
 
     /// Makes the context of a failed `request`: its method, redacted URL, attempt and request id, with what the answer
     /// added.

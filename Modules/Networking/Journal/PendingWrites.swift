@@ -3,123 +3,307 @@ public import Logging
 import PrivateFiles
 import SharedError
 
-/// The pending-writes journal: every keyed write (a POST or PATCH with an `Idempotency-Key`) is recorded here
-/// before its first attempt, with its key and what was sent, and stays until its outcome is known. Sending the
-/// same write again while it waits reuses its key, so the backend answers with the original instead of acting
-/// twice, even in another process, even after this one was killed.
+/// The pending-writes journal: every keyed write (a POST or PATCH with an `Idempotency-Key`) is recorded here, and
+/// made durable, before its first send, and stays until its outcome is known; a write that was made stays until its
+/// key expires, so the same write again shows its receipt. What each event does to a write is ``KeyedWrite``'s.
 ///
-/// - Entries belong to one backend origin, and expire after ``lifetime`` (the backend's key lifetime: 24 hours in
-///   the contract); at most ``limit`` are kept, oldest given up first.
-/// - With a file, several processes share it: every change happens under the file's advisory lock, on the file as
-///   it is at that moment. A file the app cannot use is moved aside (`<name>.unreadable-<time>`), never written
-///   over. If the file cannot be written, the journal keeps its entries in memory for this process and says so once.
+/// - A write belongs to one backend (origin and base path) and one signed-in user; nothing else sees it.
+/// - Several processes share the file: every change happens under its advisory lock, on the file as it is at that
+///   moment (``PrivateFile/change(_:patience:isolation:_:)``), and never brings back what another process removed.
+/// - When the journal cannot be used (its lock is held past ``lockPatience``, the file cannot be read, decoded or
+///   written, or the backend's share is full), a new write is refused (``JournalRefusal``): nothing is sent and
+///   nothing is removed. The file is never moved aside or written over when it cannot be read.
+/// - At most ``limit`` writes per backend, and ``byteLimit`` bytes in all; a write whose outcome is unknown is never
+///   dropped to make room.
 public actor PendingWrites {
-    /// A write whose outcome is not known yet.
-    public struct Entry: Codable, Hashable, Sendable {
-        /// Whether the write is being sent now, or its last send ended without telling whether it was made.
-        public enum State: String, Codable, Hashable, Sendable {
-            /// A send is under way, in this process or another.
-            case sending
-            /// The last send ended without telling whether the write was made; it is sent again under the same key.
-            case unknown
-        }
-
-        /// The backend the write was sent to; only that backend's journal sees it.
-        public var origin: BackendOrigin
-        /// The HTTP method, uppercase (`POST`).
-        public var method: String
-        /// The path it was sent to: `/v1/transfers`.
-        public var endpoint: String
-        /// What was sent, canonical: JSON with sorted keys (so the same write always has the same body).
-        public var body: String
-        /// The key every send of this write carries.
-        public var idempotencyKey: String
-        /// Whether it is being sent or its outcome is unknown.
-        public var state: State
-        /// When the write was first recorded, on the wall clock.
-        public var firstSent: Date
-        /// When the backend forgets the key; the entry is dropped then.
-        public var expires: Date
-    }
-
-    /// How long the backend keeps an `Idempotency-Key` (the contract: 24 hours).
+    /// The backend's key lifetime (the contract: 24 hours).
     public static let defaultLifetime: Duration = .seconds(24 * 60 * 60)
-    /// The default bound.
+    /// The most writes kept per backend.
     public static let defaultLimit = 100
+    /// The most bytes the journal file holds, every backend together.
+    public static let byteLimit = 1 << 20
+    /// The longest request body journalled; a longer keyed write is refused.
+    public static let bodyLimit = 16 * 1024
 
     /// The journal file, shared by processes; `nil` when the journal lives in this process only.
     public nonisolated let file: URL?
-    /// The backend whose writes this journal records and returns.
+    /// The backend's origin; only its writes are seen.
     public nonisolated let origin: BackendOrigin
-    /// How long an entry is kept before it expires.
+    /// The base URL's path (`/api`), taken off every request path to find the contract's.
+    public nonisolated let basePath: String
+    /// How long a key lives; a made write is dropped then, and a pending one is never sent again.
     public nonisolated let lifetime: Duration
-    /// The most entries kept; the oldest are given up first. At least 1.
+    /// The most writes kept for this backend. At least 1.
     public nonisolated let limit: Int
+    /// How long a change waits for another process's lock before the journal counts as busy.
+    public nonisolated let lockPatience: Duration
+    private let operations: [KeyedOperation]
     private let now: @Sendable () -> Date
     private let logger: Logger
-    private var memory = Journal()
-    private var fileUnusable = false
+    private var memory: [KeyedWrite] = []
+    /// Every refusal this journal gave, in order: the CLI says the first and ends with its exit code.
+    public private(set) var refusals: [JournalRefusal] = []
+
+    /// What ``begin(_:proposing:user:again:)`` decided.
+    public enum Start: Hashable, Sendable {
+        /// Send under `key`; `earlier` is the write it joins when the same write was pending already.
+        case send(key: String, send: SendID, earlier: KeyedWrite?)
+        /// Do not send: the same write was made, and this is its receipt.
+        case receipt(KeyedWrite.Receipt)
+    }
 
     /// - Parameters:
     ///   - file: where the journal is kept between runs; `nil` keeps it for this process only.
-    ///   - now: the wall clock, for first-sent and expiry times.
+    ///   - baseURL: the backend; its origin and path say which writes are its own.
+    ///   - operations: what the contract says about each keyed operation (which answers are final).
+    ///   - now: the wall clock, for first-sent times and expiry.
     public init(
-        file: URL?, origin: BackendOrigin, lifetime: Duration = PendingWrites.defaultLifetime,
-        limit: Int = PendingWrites.defaultLimit, now: @escaping @Sendable () -> Date = { Date() }, logger: Logger
+        file: URL?, baseURL: URL, operations: [KeyedOperation] = [], lifetime: Duration = PendingWrites.defaultLifetime,
+        limit: Int = PendingWrites.defaultLimit, lockPatience: Duration = .seconds(10),
+        now: @escaping @Sendable () -> Date = { Date() }, logger: Logger
     ) {
         self.file = file
-        self.origin = origin
+        self.origin = BackendOrigin(baseURL)
+        self.basePath = Self.basePath(of: baseURL)
+        self.operations = operations
         self.lifetime = lifetime
         self.limit = max(limit, 1)
+        self.lockPatience = lockPatience
         self.now = now
         self.logger = logger
     }
 
-    /// The writes to this origin whose outcome is not known, oldest first.
-    public var entries: [Entry] {
-        get async { await update { _ in }.entries.filter { $0.origin == origin } }
-    }
-
-    /// Records `request` before it is sent, and returns the key to send it with: the key of the same write (same
-    /// method, endpoint and body) still waiting here, or `proposed`, which is recorded. Also returns the waiting
-    /// entry when its key was reused.
-    public func begin(_ request: HTTPRequest, proposing proposed: String) async -> (key: String, earlier: Entry?) {
+    /// What the contract says about `request`'s operation; an operation nobody declared has no final answers.
+    public nonisolated func operation(of request: HTTPRequest) -> KeyedOperation {
+        let path = contractPath(of: request.url)
         let method = request.method.rawValue
-        let endpoint = request.path
-        let body = Self.canonical(request.body)
-        let origin = origin
-        let limit = limit
-        let entry = Entry(
-            origin: origin, method: method, endpoint: endpoint, body: body, idempotencyKey: proposed, state: .sending,
-            firstSent: now(), expires: now().addingTimeInterval(lifetime.inSeconds))
-        var earlier: Entry?
-        await update { journal in
-            if let index = journal.entries.firstIndex(where: {
-                $0.origin == origin && $0.method == method && $0.endpoint == endpoint && $0.body == body
-            }) {
-                earlier = journal.entries[index]
-                journal.entries[index].state = .sending
-                return
-            }
-            journal.entries.append(entry)
-            if journal.entries.count > limit { journal.entries.removeFirst(journal.entries.count - limit) }
-        }
-        return (earlier?.idempotencyKey ?? proposed, earlier)
+        return operations.first { $0.method == method && $0.path == path }
+            ?? .undeclared(method: method, path: path)
     }
 
-    /// The write sent under `key` was answered, or certainly not made: it leaves the journal.
-    public func settle(key: String) async {
-        await update { journal in journal.entries.removeAll { $0.idempotencyKey == key } }
+    /// The contract's path of `url`: its path without the base URL's (`/api/v1/transfers` → `/v1/transfers`).
+    public nonisolated func contractPath(of url: URL) -> String {
+        let path = url.path.isEmpty ? "/" : url.path
+        guard !basePath.isEmpty, path.hasPrefix(basePath + "/") else { return path }
+        return String(path.dropFirst(basePath.count))
     }
 
-    /// The write sent under `key` ended without telling whether it was made: it stays, to be sent again under the
-    /// same key.
-    public func markUnknown(key: String) async {
-        await update { journal in
-            for index in journal.entries.indices where journal.entries[index].idempotencyKey == key {
-                journal.entries[index].state = .unknown
+    // MARK: - Events
+
+    /// Journals a send of `request` before it goes out, and says under which key, or that it must not be sent: the
+    /// same write pending is sent under its key; the same write made within its key's lifetime shows its receipt
+    /// (unless `again`); a pending one whose key expired refuses it. Otherwise `proposed` is journalled, durably.
+    public func begin(_ request: HTTPRequest, proposing proposed: String, user: String?, again: Bool)
+        async throws(JournalRefusal) -> Start
+    {
+        let identity = KeyedWrite.Identity(
+            origin: origin, basePath: basePath, user: user, method: request.method.rawValue,
+            operation: contractPath(of: request.url), body: Self.canonical(request.body))
+        let send = SendID()
+        let now = now()
+        let (lifetime, limit, origin, basePath) = (lifetime, limit, origin, basePath)
+        do throws(JournalRefusal) {
+            guard identity.body.utf8.count <= Self.bodyLimit else {
+                throw .tooLarge(bytes: identity.body.utf8.count, limit: Self.bodyLimit)
+            }
+            return try await change { writes throws(JournalRefusal) -> Start in
+                // Pending first (at most one can be), then the latest made.
+                let same = writes.indices.filter { writes[$0].identity.isSameWrite(as: identity) }
+                    .sorted {
+                        (writes[$0].isMade ? 1 : 0, writes[$1].firstSent) < (writes[$1].isMade ? 1 : 0, writes[$0].firstSent)
+                    }
+                for index in same {
+                    switch writes[index].sameWrite(again: again, at: now, lifetime: lifetime) {
+                    case .unrelated:
+                        continue
+                    case .refuse(let refusal):
+                        throw refusal
+                    case .showReceipt(let receipt):
+                        return .receipt(receipt)
+                    case .sendUnderItsKey:
+                        let earlier = writes[index]
+                        if let next = earlier.after(.sendBegan(send)) { writes[index] = next }
+                        return .send(key: earlier.key, send: send, earlier: earlier)
+                    }
+                }
+                let mine = writes.filter { $0.identity.origin == origin && $0.identity.basePath == basePath }
+                guard mine.count < limit else {
+                    throw .full(limit: limit, waiting: mine.count { !$0.isMade })
+                }
+                writes.append(
+                    KeyedWrite(
+                        identity: identity, key: proposed, firstSent: now,
+                        state: .pending(sends: [send], mayBeMade: false)))
+                // Room for the receipt it may get, so that recording it never meets the bound.
+                guard (Self.encode(writes)?.count ?? .max) + KeyedWrite.Receipt.bodyLimit <= Self.byteLimit else {
+                    throw .full(limit: limit, waiting: mine.count { !$0.isMade })
+                }
+                return .send(key: proposed, send: send, earlier: nil)
+            }
+        } catch {
+            refusals.append(error)
+            logger.notice("a keyed write was not sent: \(error)")
+            throw error
+        }
+    }
+
+    /// Records how a send under `key` ended, and returns what is known of the write afterwards. When the journal
+    /// cannot be changed now, the send stays recorded as under way, so the write stays pending.
+    @discardableResult
+    public func end(key: String, send: SendID, outcome: KeyedWrite.Outcome) async -> KeyedWriteStatus {
+        let (origin, basePath) = (origin, basePath)
+        do throws(JournalRefusal) {
+            return try await change { writes throws(JournalRefusal) -> KeyedWriteStatus in
+                guard
+                    let index = writes.firstIndex(where: {
+                        $0.key == key && $0.identity.origin == origin && $0.identity.basePath == basePath
+                    })
+                else {
+                    // Another process settled or the user dismissed it meanwhile: its word stands.
+                    return .settled
+                }
+                guard let next = writes[index].after(.sendEnded(send, outcome)) else {
+                    writes.remove(at: index)
+                    return .settled
+                }
+                writes[index] = next
+                return next.isMade ? .made : .pending
+            }
+        } catch {
+            logger.warning("the end of a keyed write's send could not be journalled (\(error)); it stays pending")
+            return .pending
+        }
+    }
+
+    /// Records that a send under `key` was answered 2xx and the answer was read: the write was made, with `answer` as
+    /// its receipt, stamped now.
+    @discardableResult
+    public func endMade(key: String, send: SendID, answer: HTTPResponse) async -> KeyedWriteStatus {
+        await end(
+            key: key, send: send, outcome: .made(KeyedWrite.Receipt(madeAt: now(), status: answer.status, body: answer.body)))
+    }
+
+    /// This backend's writes that belong to `user`, oldest first: pending (expired ones included) and made.
+    public func writes(for user: String?) async throws(JournalRefusal) -> [KeyedWrite] {
+        let (origin, basePath) = (origin, basePath)
+        do throws(JournalRefusal) {
+            return try await change { writes throws(JournalRefusal) in
+                writes.filter {
+                    $0.identity.origin == origin && $0.identity.basePath == basePath && $0.identity.belongs(to: user)
+                }
+            }
+        } catch {
+            refusals.append(error)
+            throw error
+        }
+    }
+
+    /// Lets go of `user`'s write to this backend whose key starts with `keyPrefix` (at least 8 characters), and
+    /// returns it; `nil` when none, or more than one, matches.
+    public func dismiss(keyPrefix: String, user: String?) async throws(JournalRefusal) -> KeyedWrite? {
+        let (origin, basePath) = (origin, basePath)
+        guard keyPrefix.count >= 8 else { return nil }
+        do throws(JournalRefusal) {
+            return try await change { writes throws(JournalRefusal) -> KeyedWrite? in
+                let matches = writes.indices.filter {
+                    let write = writes[$0]
+                    return write.key.lowercased().hasPrefix(keyPrefix.lowercased()) && write.identity.origin == origin
+                        && write.identity.basePath == basePath && write.identity.belongs(to: user)
+                }
+                guard matches.count == 1, let index = matches.first else { return nil }
+                let dismissed = writes[index]
+                writes.remove(at: index)
+                return dismissed
+            }
+        } catch {
+            refusals.append(error)
+            throw error
+        }
+    }
+
+    // MARK: - The file
+
+    /// Applies `decide` to the journal as it is now (the file's, under its lock; made writes whose key expired are
+    /// dropped), and saves it if it changed. Throws what `decide` throws, and a refusal when the file cannot be used.
+    private func change<Value: Sendable>(_ decide: (inout [KeyedWrite]) throws(JournalRefusal) -> Value)
+        async throws(JournalRefusal) -> Value
+    {
+        let (now, lifetime) = (now(), lifetime)
+        func prepared(_ writes: [KeyedWrite]) -> [KeyedWrite] {
+            writes.compactMap { write in
+                if write.isMade, write.isExpired(at: now, lifetime: lifetime) { return nil }
+                var clamped = write
+                clamped.firstSent = min(write.firstSent, now)
+                return clamped
             }
         }
+        guard let file else {
+            var writes = prepared(memory)
+            let value = try decide(&writes)
+            memory = writes
+            return value
+        }
+        let outcome: Result<Value, JournalRefusal>
+        do throws(PrivateFileError) {
+            outcome = try await PrivateFile.change(file, patience: lockPatience) { read in
+                let found: [KeyedWrite]
+                switch Self.decode(read, path: file.path, origin: origin, basePath: basePath) {
+                case .success(let writes): found = writes
+                case .failure(let refusal): return (.keep, .failure(refusal))
+                }
+                var writes = prepared(found)
+                let value: Value
+                do throws(JournalRefusal) {
+                    value = try decide(&writes)
+                } catch {
+                    return (.keep, .failure(error))
+                }
+                guard writes != found else { return (.keep, .success(value)) }
+                if writes.isEmpty { return (.remove, .success(value)) }
+                guard let data = Self.encode(writes) else {
+                    return (.keep, .failure(.unusable(path: file.path, problem: "it could not be encoded")))
+                }
+                return (.write(data), .success(value))
+            }
+        } catch {
+            if case .busy = error { throw .busy(path: file.path) }
+            throw .unusable(path: file.path, problem: "\(error)")
+        }
+        return try outcome.get()
+    }
+
+    private static func decode(
+        _ read: Result<Data, PrivateFileError>, path: String, origin: BackendOrigin, basePath: String
+    ) -> Result<
+        [KeyedWrite], JournalRefusal
+    > {
+        switch read {
+        case .failure(.absent):
+            return .success([])
+        case .failure(.readableByOthers(_, let mode)):
+            return .failure(
+                .unusable(
+                    path: path,
+                    problem: "others can read it (mode \(String(mode, radix: 8))); `chmod 600` it to use it"))
+        case .failure(let problem):
+            return .failure(.unusable(path: path, problem: "\(problem)"))
+        case .success(let data):
+            guard let writes = JournalFile.decode(data, origin: origin, basePath: basePath) else {
+                return .failure(
+                    .unusable(path: path, problem: "it is not a journal this version can read; it is left as it is"))
+            }
+            return .success(writes)
+        }
+    }
+
+    private static func encode(_ writes: [KeyedWrite]) -> Data? {
+        JournalFile.encode(writes)
+    }
+
+    private static func basePath(of url: URL) -> String {
+        var path = url.path
+        while path.hasSuffix("/") { path.removeLast() }
+        return path
     }
 
     /// The body as the journal compares it: JSON re-encoded with sorted keys, or the bytes in base64.
@@ -133,82 +317,14 @@ public actor PendingWrites {
         }
         return "base64:" + body.base64EncodedString()
     }
-
-    // MARK: - The file
-
-    /// Applies `change` to the journal as it is now (the file's, under its lock; expired entries dropped), saves
-    /// it if it changed, and returns it.
-    @discardableResult
-    private func update(_ change: (inout Journal) -> Void) async -> Journal {
-        let now = now()
-        guard let file, !fileUnusable else {
-            memory.entries.removeAll { $0.expires <= now }
-            change(&memory)
-            return memory
-        }
-        var result: Journal?
-        do throws(PrivateFileError) {
-            try await PrivateFile.change(file) { read in
-                var journal = journal(from: read, file: file)
-                let before = journal
-                journal.entries.removeAll { $0.expires <= now }
-                change(&journal)
-                result = journal
-                if fileUnusable { memory = journal }
-                guard journal != before, !fileUnusable else { return (.keep, ()) }
-                if journal.entries.isEmpty { return (.remove, ()) }
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-                encoder.dateEncodingStrategy = .iso8601
-                guard let data = try? encoder.encode(journal) else { return (.keep, ()) }
-                return (.write(data), ())
-            }
-        } catch {
-            logger.warning(
-                "the pending-writes journal cannot be used (\(error)); a write whose outcome stays unknown is remembered for this run only"
-            )
-            fileUnusable = true
-            if let result {
-                memory = result
-            } else {
-                change(&memory)
-            }
-            return memory
-        }
-        return result ?? memory
-    }
-
-    private func journal(from read: Result<Data, PrivateFileError>, file: URL) -> Journal {
-        let found = PrivateFile.decodeOrMoveAside(read, at: file) { data in
-            let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .iso8601
-            return (try? decoder.decode(Journal.self, from: data)).flatMap {
-                $0.format == Journal.currentFormat ? $0 : nil
-            }
-        }
-        switch found {
-        case .absent:
-            return Journal()
-        case .usable(let journal):
-            return journal
-        case .movedAside(let problem, let aside):
-            logger.warning(
-                "the pending-writes journal \(file.path) \(problem); moved it to \(aside.path) and started a new one")
-            return Journal()
-        case .unusable(let problem):
-            logger.warning(
-                "the pending-writes journal cannot be used (\(problem)); a write whose outcome stays unknown is remembered for this run only"
-            )
-            fileUnusable = true
-            return memory
-        }
-    }
 }
 
-/// The journal file: `{"format": "errorflow-pending-writes/1", "entries": [...]}`.
-private struct Journal: Codable, Hashable {
-    static let currentFormat = "errorflow-pending-writes/1"
-
-    var format = Journal.currentFormat
-    var entries: [PendingWrites.Entry] = []
+/// What the journal knows of a keyed write once a send has ended.
+public enum KeyedWriteStatus: Hashable, Sendable {
+    /// It was made (a 2xx answer was read).
+    case made
+    /// It left the journal: not made (a final answer, or no send ever reached the backend), or let go by the user.
+    case settled
+    /// It may have been made: it stays in the journal, and the same write again goes out under its key.
+    case pending
 }

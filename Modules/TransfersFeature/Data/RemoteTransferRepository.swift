@@ -7,12 +7,27 @@ import SharedError
 /// Transfers over `POST /v1/transfers` and `GET /v1/transfers/{id}`.
 ///
 /// A send carries an `Idempotency-Key` (a fresh one each time; the chain's journal puts back the key of the same
-/// transfer still waiting for its outcome), so the chain's retry decorator may retry it and the backend makes it at
-/// most once. What a failure means depends on where it may have happened: with no connection nothing was sent
-/// (`notSent`); a timeout, a dropped connection or a failing server after every retry leaves the outcome unknown
-/// (`outcomeUnknown`), and sending the same transfer again under the same key is the safe way to find out.
+/// transfer still waiting for its outcome, or answers with the receipt of the same transfer made earlier today), so
+/// the chain's retry decorator may retry it and the backend makes it at most once. What a failure means is what the
+/// journal knows of the transfer afterwards: while it may have been made, the outcome is unknown (`outcomeUnknown`)
+/// and sending the same transfer again under the same key is the safe way to find out; with no connection and
+/// nothing waiting, nothing was sent (`notSent`); a transfer the journal would not let out was withheld
+/// (`withheld`).
 public struct RemoteTransferRepository: TransferRepository {
     static let endpoint = "/v1/transfers"
+
+    /// What the contract says about `POST /v1/transfers` under a transfer's own key (ARCHITECTURE.md, "Final answers
+    /// for a key"): the backend looks the key up before anything else it checks, so a key whose transfer was made is
+    /// answered with that transfer, and these answers mean it was not made by any send under the key. A 401, and a
+    /// 409 `idempotency_key_in_use` (another send under the key is being handled), made nothing themselves.
+    public static let keyedOperation = KeyedOperation(
+        method: .post, path: endpoint,
+        notMade: [
+            .init(400, "bad_request"), .init(400, "missing_idempotency_key"), .init(400, "invalid_idempotency_key"),
+            .init(402, "insufficient_funds"), .init(403, "wallet_banned"), .init(404, "wallet_not_found"),
+            .init(409, "idempotency_key_reused"), .init(422, "validation_failed"),
+        ],
+        madeNothing: [.init(401), .init(409, "idempotency_key_in_use")])
 
     private let sending: RemoteCall<TransferRepositoryError>
     private let lookingUp: RemoteCall<TransferRepositoryError>
@@ -32,9 +47,11 @@ public struct RemoteTransferRepository: TransferRepository {
         lookingUp = RemoteCall(client: client, reporter: reporter, logger: logger, ownAnswer: Self.lookupAnswer)
     }
 
-    /// Sends `draft` under a proposed `Idempotency-Key` and returns the transfer the backend made. Throws the service's
-    /// own answers (`.rejected`, `.insufficientFunds`, `.walletBanned`, `.noWallet`, `.keyReused`), `.notSent` when
-    /// offline, and `.outcomeUnknown` when the write may have been made.
+    /// Sends `draft` under a proposed `Idempotency-Key` and returns the transfer the backend made (or made for the same
+    /// draft earlier today, with ``Transfer/alreadySentAt``, unless the draft ``TransferDraft/sendsAgain``). Throws the
+    /// service's own answers (`.rejected`, `.insufficientFunds`, `.walletBanned`, `.noWallet`, `.keyReused`),
+    /// `.outcomeUnknown` while the transfer may have been made, `.notSent` when offline with nothing waiting, and
+    /// `.withheld` when the journal would not let it out.
     public func send(_ draft: TransferDraft) async throws(TransferRepositoryError) -> Transfer {
         var body = [
             "toAccount": draft.toAccount, "amount": draft.amount.decimalText, "currency": draft.amount.currency,
@@ -42,8 +59,12 @@ public struct RemoteTransferRepository: TransferRepository {
         if let note = draft.note { body["note"] = note }
         var request = HTTPRequest.postJSON(baseURL, Self.endpoint, body: body)
         request.headers[HeaderName.idempotencyKey] = makeKey()
+        request.sendsAgain = draft.sendsAgain
         return try await sending.perform(request, endpoint: Self.endpoint) {
-            (body: Data) throws(DecodingFailure) in try TransferDecoder.decode(body)
+            (answer: HTTPResponse) throws(DecodingFailure) in
+            var decoded = try TransferDecoder.decode(answer.body)
+            decoded.value.alreadySentAt = answer.madeEarlier
+            return decoded
         }
     }
 
@@ -56,21 +77,40 @@ public struct RemoteTransferRepository: TransferRepository {
         }
     }
 
-    /// What a send's failure means, by where it may have happened: the service's own answers (422 with its fields,
-    /// 402, 403, 404, 409); no connection means nothing was sent; a timeout, a dropped connection, an answer that is
-    /// not HTTP or a failing server after every retry leave the outcome unknown.
+    /// What a send's failure means: the service's own final answers (422 with its fields, 402, 403, 404, 409); a
+    /// transfer the journal withheld; then what the journal knows of the transfer (``HTTPErrorContext/keyedWrite``):
+    /// while it may have been made, the outcome is unknown, whatever this failure was (signed out aside: that goes to
+    /// sign-in, and the transfer waits). Without a journal's word, by where the failure may have happened: no
+    /// connection means nothing was sent; a timeout, a dropped connection, an answer that is not HTTP or a failing
+    /// server after every retry leave the outcome unknown.
     static func sendAnswer(_ error: HTTPClientError) -> TransferRepositoryError? {
         switch (error.kind, error.context.serverCode) {
-        case (.unexpectedStatus(422), "validation_failed"): .rejected(problems(in: error))
-        case (.unexpectedStatus(402), "insufficient_funds"): .insufficientFunds
-        case (.forbidden, "wallet_banned"): .walletBanned
-        case (.notFound, "wallet_not_found"): .noWallet
-        case (.conflict, "idempotency_key_reused"): .keyReused(error.diagnostic)
-        case (.offline, _): .notSent
-        case (.timedOut, _), (.connectionLost, _), (.invalidResponse, _), (.bodyTooLarge, _):
-            .outcomeUnknown(error.diagnostic)
-        case (let kind, _) where kind.isTransient: .outcomeUnknown(error.diagnostic)
-        default: nil
+        case (.journalRefused(let refusal), _): return .withheld(withheldReason(refusal))
+        case (.unexpectedStatus(422), "validation_failed"): return .rejected(problems(in: error))
+        case (.unexpectedStatus(402), "insufficient_funds"): return .insufficientFunds
+        case (.forbidden, "wallet_banned"): return .walletBanned
+        case (.notFound, "wallet_not_found"): return .noWallet
+        case (.conflict, "idempotency_key_reused"): return .keyReused(error.diagnostic)
+        default: break
+        }
+        if error.context.keyedWrite == .pending, error.kind.appWideCondition != .sessionExpired {
+            return .outcomeUnknown(error.diagnostic)
+        }
+        switch error.kind {
+        case .offline: return .notSent
+        case .timedOut, .connectionLost, .invalidResponse, .bodyTooLarge: return .outcomeUnknown(error.diagnostic)
+        case let kind where kind.isTransient: return .outcomeUnknown(error.diagnostic)
+        default: return nil
+        }
+    }
+
+    private static func withheldReason(_ refusal: JournalRefusal) -> WithheldReason {
+        switch refusal {
+        case .busy: .recordBusy
+        case .unusable, .tooLarge: .recordUnusable
+        case .full: .recordFull
+        case .unresolvedAndExpired: .earlierSendUnresolved
+        case .madeEarlier: .alreadyMade
         }
     }
 

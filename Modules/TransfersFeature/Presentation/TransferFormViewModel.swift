@@ -34,8 +34,9 @@ public final class TransferFormViewModel {
         state.note = note
     }
 
-    /// Sends the form as it stands.
-    public func send() async {
+    /// Sends the form as it stands. The same form made earlier today shows that transfer's receipt, and is sent anew
+    /// only when `again`.
+    public func send(again: Bool = false) async {
         let form = state
         state.clearOutcome()
         state.phase = .sending
@@ -43,7 +44,7 @@ public final class TransferFormViewModel {
             { () async throws(TransferError) in
                 try await transfers.send(
                     toAccount: form.toAccount, amount: form.amount, currency: form.currency,
-                    note: form.note.isEmpty ? nil : form.note)
+                    note: form.note.isEmpty ? nil : form.note, again: again)
             }, show: show, ownWords: ownWords)
         if state.phase == .sending { state.phase = .editing }
     }
@@ -59,7 +60,14 @@ public final class TransferFormViewModel {
     private func show(_ transfer: Transfer) {
         state.phase = .sent
         state.receipt = .init(transfer, in: presenter.language)
-        state.message = transfer.status == .pending ? TransfersWording.pendingMessage.text(in: presenter.language) : nil
+        state.message =
+            if transfer.alreadySentAt != nil {
+                TransfersWording.alreadySentLine.text(in: presenter.language)
+            } else if transfer.status == .pending {
+                TransfersWording.pendingMessage.text(in: presenter.language)
+            } else {
+                nil
+            }
     }
 
     private func ownWords(for error: TransferError) -> ScreenReaction? {

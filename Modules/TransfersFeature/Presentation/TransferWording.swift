@@ -50,15 +50,29 @@ enum TransferWording {
             PresentationError(
                 TransfersWording.notSentTitle, message: .notSentMessage, in: language, presentation: .indicator,
                 iconName: "wifi.slash", actions: [.checkConnection, .retry])
+        case .withheld(let reason):
+            PresentationError(
+                TransfersWording.withheldTitle, message: withheldMessage(reason), in: language,
+                iconName: "tray.and.arrow.up", actions: reason == .recordBusy ? [.retry] : [])
         case .invalid, .appWide, .unknown, .cancelled:
             nil
+        }
+    }
+
+    private static func withheldMessage(_ reason: WithheldReason) -> TransfersWording {
+        switch reason {
+        case .recordBusy: .withheldRecordBusy
+        case .recordUnusable: .withheldRecordUnusable
+        case .recordFull: .withheldRecordFull
+        case .earlierSendUnresolved: .withheldEarlierSendUnresolved
+        case .alreadyMade: .withheldAlreadyMade
         }
     }
 
     /// The line under the form that says what became of the money.
     static func message(for error: TransferError, in language: Language) -> String? {
         switch error {
-        case .notSent: TransfersWording.notSentLine.text(in: language)
+        case .notSent, .withheld: TransfersWording.notSentLine.text(in: language)
         case .outcomeUnknown: TransfersWording.outcomeUnknownLine.text(in: language)
         default: nil
         }

@@ -39,6 +39,13 @@ enum TransfersWording: String, Wording {
     case notSentMessage = "transfer.notSent.message"
     case notSentLine = "transfer.notSent.line"
     case outcomeUnknownLine = "transfer.outcomeUnknown.line"
+    case withheldTitle = "transfer.withheld.title"
+    case withheldRecordBusy = "transfer.withheld.recordBusy"
+    case withheldRecordUnusable = "transfer.withheld.recordUnusable"
+    case withheldRecordFull = "transfer.withheld.recordFull"
+    case withheldEarlierSendUnresolved = "transfer.withheld.earlierSendUnresolved"
+    case withheldAlreadyMade = "transfer.withheld.alreadyMade"
+    case alreadySentLine = "transfer.alreadySent.line"
 
     static let catalog = WordingCatalog(resourceBundle: "ErrorFlow_TransfersFeature")
 
@@ -81,6 +88,14 @@ enum TransfersWording: String, Wording {
         case .notSentMessage: "Nothing was sent. Send it again when you're back online."
         case .notSentLine: "Nothing was sent."
         case .outcomeUnknownLine: "Sent at most once: the same send reuses its key."
+        case .withheldTitle: "Not sent"
+        case .withheldRecordBusy: "The app is recording another transfer. Send this one again in a moment."
+        case .withheldRecordUnusable: "The app can't record this transfer before sending it, so it didn't send it."
+        case .withheldRecordFull: "Too many transfers wait for their outcome. Settle them before you send another."
+        case .withheldEarlierSendUnresolved:
+            "You sent the same transfer over a day ago, and it may have gone through. Check your wallet before you send it again."
+        case .withheldAlreadyMade: "You already sent this transfer today. Confirm it as a new one to send it again."
+        case .alreadySentLine: "Already sent earlier: nothing new was sent."
         }
     }
 }

@@ -3,7 +3,9 @@ public import SharedError
 /// Where transfers are sent and looked up. Declared here, implemented in the transfers feature's `Data/`.
 public protocol TransferRepository: Sendable {
     /// Sends `draft` so that the backend creates at most one transfer for it: every retry, and every later send of
-    /// the same draft while the outcome of an earlier one is unknown, carries the same `Idempotency-Key`.
+    /// the same draft while the outcome of an earlier one is unknown, carries the same `Idempotency-Key`. The same
+    /// draft made earlier within the key's lifetime returns that transfer (``Transfer/alreadySentAt``) unless
+    /// ``TransferDraft/sendsAgain``.
     func send(_ draft: TransferDraft) async throws(TransferRepositoryError) -> Transfer
     /// The transfer with `id`, as the backend has it now.
     func transfer(id: String) async throws(TransferRepositoryError) -> Transfer
@@ -27,8 +29,10 @@ public enum TransferRepositoryError: PassesOnAppWideConditions, OwnedByLayer, Ha
     /// The request may have reached the backend and nobody knows whether the transfer was made (a timeout, a
     /// dropped connection or a failing server, after every retry with the same key).
     case outcomeUnknown(Diagnostic)
-    /// The request never left the device (no connection): nothing was sent.
+    /// The request never left the device (no connection), and no earlier send of it waits: nothing was sent.
     case notSent
+    /// The app did not send it: it could not record the send first, or sending could make it twice.
+    case withheld(WithheldReason)
     /// The service failed in a way it cannot explain.
     case unavailable(Diagnostic)
     /// Offline, timed out or signed out, while looking a transfer up; signed out, while sending one.
@@ -45,7 +49,8 @@ public enum TransferRepositoryError: PassesOnAppWideConditions, OwnedByLayer, Ha
         switch self {
         case .cancelled: .ignorable
         case .keyReused, .unavailable: .default
-        case .rejected, .insufficientFunds, .walletBanned, .noWallet, .notFound, .outcomeUnknown, .notSent, .appWide:
+        case .rejected, .insufficientFunds, .walletBanned, .noWallet, .notFound, .outcomeUnknown, .notSent, .withheld,
+            .appWide:
             .unhandleableHere
         }
     }

@@ -12,6 +12,8 @@ public struct Transfer: Hashable, Sendable {
     public var toAccount: String
     /// When the backend made the transfer; `nil` when it sent no readable ISO 8601 date.
     public var createdAt: Date?
+    /// When the same form was sent earlier and made, if this is that transfer shown again: nothing new was sent.
+    public var alreadySentAt: Date?
 
     /// Makes a transfer from its fields as given; nothing is checked here.
     public init(id: String, status: TransferStatus, amount: Money, toAccount: String, createdAt: Date?) {

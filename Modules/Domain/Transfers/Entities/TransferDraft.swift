@@ -10,6 +10,9 @@ public struct TransferDraft: Hashable, Sendable {
     public let amount: Money
     /// The note, trimmed and at most ``noteLimit`` characters; `nil` when none or empty.
     public let note: String?
+    /// The user asked to make this transfer again, even if the same one was made earlier today: a new transfer, not
+    /// the earlier one's receipt.
+    public var sendsAgain = false
 
     /// The longest note the app sends.
     public static let noteLimit = 140

@@ -17,13 +17,14 @@ public struct SendTransferUseCase: TransferSending {
         self.journey = JourneyRecorder(.domain, logger: logger)
     }
 
-    /// Validates the form, then sends the draft once under its key and returns the transfer the backend made. Throws
+    /// Validates the form, then sends the draft once under its key and returns the transfer the backend made (or the
+    /// one it made for the same form earlier today, unless `again`). Throws
     /// `.invalid` with every field problem before anything is sent, or the screen's error for the repository's failure
     /// (``transferError(for:)``).
-    public func send(toAccount: String, amount: String, currency: String, note: String?) async throws(TransferError)
-        -> Transfer
+    public func send(toAccount: String, amount: String, currency: String, note: String?, again: Bool = false)
+        async throws(TransferError) -> Transfer
     {
-        let draft: TransferDraft
+        var draft: TransferDraft
         switch TransferDraft.validated(toAccount: toAccount, amount: amount, currency: currency, note: note) {
         case .success(let valid):
             draft = valid
@@ -33,6 +34,7 @@ public struct SendTransferUseCase: TransferSending {
                 origin: .presentation, level: .info)
             throw invalid
         }
+        draft.sendsAgain = again
         do throws(TransferRepositoryError) {
             return try await transfers.send(draft)
         } catch {
@@ -66,6 +68,7 @@ public struct SendTransferUseCase: TransferSending {
         case .notFound: return .notFound
         case .outcomeUnknown(let diagnostic): return .outcomeUnknown(diagnostic)
         case .notSent: return .notSent
+        case .withheld(let reason): return .withheld(reason)
         case .keyReused, .unavailable, .appWide, .cancelled:
             return .unknown(UnknownBusinessError(underlying: error.diagnostics))
         }

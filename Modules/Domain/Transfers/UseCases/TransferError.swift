@@ -16,6 +16,8 @@ public enum TransferError: PassesOnAppWideConditions, OwnedByLayer, Hashable {
     case outcomeUnknown(Diagnostic)
     /// Nothing was sent: the device had no connection.
     case notSent
+    /// Nothing was sent: the app could not record the send first, or sending could make it twice.
+    case withheld(WithheldReason)
     /// Offline, timed out or signed out: the app's, not the transfer's.
     case appWide(AppWideCondition)
     /// Nothing explains it (a reused key, a failing service).
@@ -31,7 +33,8 @@ public enum TransferError: PassesOnAppWideConditions, OwnedByLayer, Hashable {
         switch self {
         case .cancelled: .ignorable
         case .unknown: .default
-        case .invalid, .insufficientFunds, .walletBanned, .noWallet, .notFound, .outcomeUnknown, .notSent, .appWide:
+        case .invalid, .insufficientFunds, .walletBanned, .noWallet, .notFound, .outcomeUnknown, .notSent, .withheld,
+            .appWide:
             .unhandleableHere
         }
     }
@@ -39,9 +42,10 @@ public enum TransferError: PassesOnAppWideConditions, OwnedByLayer, Hashable {
 
 /// Sends a transfer the user confirmed; the use case implements it, view-model tests stub it.
 public protocol TransferSending: Sendable {
-    /// Checks the form, then sends it: the backend makes it at most once, however often it is sent.
-    func send(toAccount: String, amount: String, currency: String, note: String?) async throws(TransferError)
-        -> Transfer
+    /// Checks the form, then sends it: the backend makes it at most once, however often it is sent. The same form made
+    /// earlier today returns that transfer (``Transfer/alreadySentAt``) unless `again`.
+    func send(toAccount: String, amount: String, currency: String, note: String?, again: Bool)
+        async throws(TransferError) -> Transfer
     /// The transfer with `id`, as it stands now.
     func status(of id: String) async throws(TransferError) -> Transfer
 }

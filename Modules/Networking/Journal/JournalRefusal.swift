@@ -1,0 +1,55 @@
+public import Foundation
+
+/// Why the pending-writes journal did not let a keyed write be sent. Nothing was sent, and nothing in the journal
+/// was removed. Names files and times, never what was written.
+public enum JournalRefusal: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Another process held the journal's lock for longer than the journal waits.
+    case busy(path: String)
+    /// The journal file cannot be read, decoded or written (`problem` says which); it is left as it is.
+    case unusable(path: String, problem: String)
+    /// The backend's share of the journal is full (`limit` writes), `waiting` of them with their outcome unknown.
+    case full(limit: Int, waiting: Int)
+    /// The same write, sent `since` under `key`, may have been made, and its key has expired: sent again under it or
+    /// a new one, it could be made twice.
+    case unresolvedAndExpired(since: Date, key: String)
+    /// The same write was made at `at`, and its receipt was too long to keep.
+    case madeEarlier(at: Date)
+    /// The body is longer than the journal keeps (`limit` bytes).
+    case tooLarge(bytes: Int, limit: Int)
+
+    /// The case's name, for journeys: `busy`, `unresolvedAndExpired`.
+    public var name: String {
+        switch self {
+        case .busy: "busy"
+        case .unusable: "unusable"
+        case .full: "full"
+        case .unresolvedAndExpired: "unresolvedAndExpired"
+        case .madeEarlier: "madeEarlier"
+        case .tooLarge: "tooLarge"
+        }
+    }
+
+    /// What happened, in one line; the CLI adds what to do.
+    public var description: String {
+        switch self {
+        case .busy(let path):
+            "the pending-writes journal \(path) is being changed by another errorflow process"
+        case .unusable(let path, let problem):
+            "the pending-writes journal \(path) cannot be used: \(problem)"
+        case .full(let limit, let waiting):
+            "the pending-writes journal holds \(limit) writes to this backend (\(waiting) with their outcome unknown)"
+        case .unresolvedAndExpired(let since, _):
+            "the same write, sent \(Self.time(since)), may have been made, and its key has expired"
+        case .madeEarlier(let at):
+            "the same write was made \(Self.time(at))"
+        case .tooLarge(let bytes, let limit):
+            "its body of \(bytes) bytes is longer than the pending-writes journal keeps (\(limit))"
+        }
+    }
+
+    private static func time(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+}
