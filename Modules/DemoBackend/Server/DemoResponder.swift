@@ -125,6 +125,14 @@ struct DemoResponder: HTTPResponder {
         if !problems.isEmpty {
             return .validationFailed(problems)
         }
+        // The key before the wallet: a key whose transfer was made answers that transfer, whatever the wallet says
+        // now (the contract's `x-final-answers-for-key`).
+        switch await ledger.lookUp(form, key: key) {
+        case .replayed(let transfer)?: return .json(201, transfer.json)
+        case .keyReusedForAnotherBody?:
+            return .error(409, "idempotency_key_reused", "This Idempotency-Key was used for another transfer.")
+        case .created?, nil: break
+        }
         switch scenario {
         case .transferInvalidFields:
             return .validationFailed([

@@ -15,6 +15,13 @@ actor TransferLedger {
     /// How many transfers were made: the backend's own count, whatever the client believes.
     var count: Int { byID.count }
 
+    /// What `key` already stands for with `form`: the transfer it made, a key used for another body, or `nil` when
+    /// the key is new.
+    func lookUp(_ form: TransferForm, key: String) -> Outcome? {
+        guard let existing = byKey[key] else { return nil }
+        return existing.form == form ? .replayed(existing.transfer) : .keyReusedForAnotherBody
+    }
+
     func create(_ form: TransferForm, key: String, status: String) -> Outcome {
         if let existing = byKey[key] {
             return existing.form == form ? .replayed(existing.transfer) : .keyReusedForAnotherBody
