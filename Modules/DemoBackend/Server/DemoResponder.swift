@@ -127,33 +127,40 @@ struct DemoResponder: HTTPResponder {
         }
         // The key before the wallet: a key whose transfer was made answers that transfer, whatever the wallet says
         // now (the contract's `x-final-answers-for-key`).
-        switch await ledger.lookUp(form, key: key) {
-        case .replayed(let transfer)?: return .json(201, transfer.json)
-        case .keyReusedForAnotherBody?:
-            return .error(409, "idempotency_key_reused", "This Idempotency-Key was used for another transfer.")
-        case .created?, nil: break
-        }
-        switch scenario {
-        case .transferInvalidFields:
-            return .validationFailed([
-                ("amount", "too_large"), ("toAccount", "invalid"), ("note", "flagged_words"),
-            ])
-        case .transferInsufficientFunds:
-            return .error(402, "insufficient_funds", "The wallet does not hold that much.")
-        case .transferKeyReused:
-            return .error(409, "idempotency_key_reused", "This Idempotency-Key was used for another transfer.")
-        default:
-            break
+        if let known = await ledger.lookUp(form, key: key) { return Self.answer(known) }
+        let refusal: TransferLedger.Refusal? =
+            switch scenario {
+            case .transferInsufficientFunds:
+                .init(status: 402, code: "insufficient_funds", message: "The wallet does not hold that much.")
+            case .transferKeyReused:
+                .init(
+                    status: 409, code: "idempotency_key_reused",
+                    message: "This Idempotency-Key was used for another transfer.")
+            default: nil
+            }
+        if let refusal { return Self.answer(await ledger.refuse(form, key: key, with: refusal)) }
+        if scenario == .transferInvalidFields {
+            return .validationFailed([("amount", "too_large"), ("toAccount", "invalid"), ("note", "flagged_words")])
         }
         let status = scenario == .transferPending ? "pending" : "completed"
         switch await ledger.create(form, key: key, status: status) {
         case .created(let transfer) where scenario == .transferTimeoutReplayed:
             // Made, then the line goes dead before the answer is complete: only a retry with the key can tell.
             return Answer.json(201, transfer.json).droppingTheConnection
+        case let other:
+            return Self.answer(other)
+        }
+    }
+
+    /// What the ledger's word on a key is, as an answer.
+    private static func answer(_ outcome: TransferLedger.Outcome) -> Answer {
+        switch outcome {
         case .created(let transfer), .replayed(let transfer):
-            return .json(201, transfer.json)
+            .json(201, transfer.json)
         case .keyReusedForAnotherBody:
-            return .error(409, "idempotency_key_reused", "This Idempotency-Key was used for another transfer.")
+            .error(409, "idempotency_key_reused", "This Idempotency-Key was used for another transfer.")
+        case .refused(let refusal):
+            .error(refusal.status, refusal.code, refusal.message)
         }
     }
 

@@ -1,16 +1,27 @@
 import Foundation
 
 /// The transfers the demo backend made, keyed by `Idempotency-Key`: the same key with the same body gets the
-/// original transfer back and makes nothing new; the same key with another body is refused.
+/// original transfer back and makes nothing new; the same key with another body is refused; a key refused once
+/// (402, 403, 404, 409) gets the same refusal from then on, so a refusal is final for the key, as the contract says.
 actor TransferLedger {
     enum Outcome {
         case created(MadeTransfer)
         case replayed(MadeTransfer)
         case keyReusedForAnotherBody
+        /// The key was refused before (402, 403, 404, 409): the same refusal, from then on.
+        case refused(Refusal)
+    }
+
+    /// A final refusal of a key: its status, code and message.
+    struct Refusal: Sendable {
+        var status: Int
+        var code: String
+        var message: String
     }
 
     private var byKey: [String: (form: TransferForm, transfer: MadeTransfer)] = [:]
     private var byID: [String: MadeTransfer] = [:]
+    private var refusals: [String: (form: TransferForm, refusal: Refusal)] = [:]
 
     /// How many transfers were made: the backend's own count, whatever the client believes.
     var count: Int { byID.count }
@@ -18,14 +29,21 @@ actor TransferLedger {
     /// What `key` already stands for with `form`: the transfer it made, a key used for another body, or `nil` when
     /// the key is new.
     func lookUp(_ form: TransferForm, key: String) -> Outcome? {
+        if let refused = refusals[key] { return refused.form == form ? .refused(refused.refusal) : .keyReusedForAnotherBody }
         guard let existing = byKey[key] else { return nil }
         return existing.form == form ? .replayed(existing.transfer) : .keyReusedForAnotherBody
     }
 
+    /// Remembers that `key` was refused with `refusal` for `form`, unless it made a transfer meanwhile; returns what
+    /// the key stands for now.
+    func refuse(_ form: TransferForm, key: String, with refusal: Refusal) -> Outcome {
+        if let existing = lookUp(form, key: key) { return existing }
+        refusals[key] = (form, refusal)
+        return .refused(refusal)
+    }
+
     func create(_ form: TransferForm, key: String, status: String) -> Outcome {
-        if let existing = byKey[key] {
-            return existing.form == form ? .replayed(existing.transfer) : .keyReusedForAnotherBody
-        }
+        if let existing = lookUp(form, key: key) { return existing }
         let transfer = MadeTransfer(id: "t-\(byID.count + 1)", status: status, form: form, createdAt: Date())
         byKey[key] = (form, transfer)
         byID[transfer.id] = transfer

@@ -93,8 +93,17 @@ public struct RemoteTransferRepository: TransferRepository {
         case (.conflict, "idempotency_key_reused"): return .keyReused(error.diagnostic)
         default: break
         }
-        if error.context.keyedWrite == .pending, error.kind.appWideCondition != .sessionExpired {
+        switch (error.context.keyedWrite, error.kind) {
+        case (.pending?, let kind) where kind.appWideCondition != .sessionExpired:
             return .outcomeUnknown(error.diagnostic)
+        case (.settled?, .offline), (.settled?, .timedOut), (.settled?, .connectionLost),
+            (.settled?, .invalidResponse), (.settled?, .bodyTooLarge):
+            // No attempt reached the backend: whatever failed on the way (a refresh's connection), nothing was sent.
+            return .notSent
+        case (.settled?, let kind) where kind.isTransient:
+            return .notSent
+        default:
+            break
         }
         switch error.kind {
         case .offline: return .notSent

@@ -1,0 +1,141 @@
+import TestSupport
+
+/// One step of a generated sequence: what the user does, how the backend answers each attempt it makes, and what
+/// else happens to the process and its files meanwhile.
+struct SequenceStep: Hashable, Sendable, CustomStringConvertible {
+    /// What the user does.
+    enum Action: Hashable, Sendable, CustomStringConvertible {
+        /// Sends transfer `form` (one of ``forms``); `again` is `--again`.
+        case send(form: Int, again: Bool)
+        /// `transfer --pending`: sends each waiting transfer of the signed-in user again.
+        case pending
+        /// `transfer --pending --dismiss`: lets go of the oldest waiting transfer.
+        case dismiss
+        /// Signs in (user 1 or 2).
+        case signIn(user: Int)
+        /// `session clear`.
+        case signOut
+        /// A day passes: every key expires.
+        case dayPasses
+        /// Two processes at once: both send `form`.
+        case sendTwiceAtOnce(form: Int)
+
+        var description: String {
+            switch self {
+            case .send(let form, let again): "send #\(form)\(again ? " --again" : "")"
+            case .pending: "--pending"
+            case .dismiss: "--pending --dismiss"
+            case .signIn(let user): "sign in as user \(user)"
+            case .signOut: "sign out"
+            case .dayPasses: "a day passes"
+            case .sendTwiceAtOnce(let form): "send #\(form) from two processes at once"
+            }
+        }
+    }
+
+    /// What else happens while the step runs.
+    enum Event: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        /// Another process holds the journal's lock for the whole step.
+        case journalLockHeld
+        /// The journal file is made readable by others (0644) for the step, then put back.
+        case journalReadableByOthers
+        /// The journal file holds something this version cannot read for the step, then is put back.
+        case journalCorrupt
+        /// Another backend's writes fill its share of the journal before the step.
+        case otherBackendFillsItsShare
+
+        var description: String {
+            switch self {
+            case .journalLockHeld: "another process holds the journal's lock"
+            case .journalReadableByOthers: "the journal is readable by others"
+            case .journalCorrupt: "the journal is corrupt"
+            case .otherBackendFillsItsShare: "another backend fills its share of the journal"
+            }
+        }
+    }
+
+    var action: Action
+    var transfers: [TransferBehaviour] = []
+    var refreshes: [RefreshBehaviour] = []
+    var event: Event?
+
+    var description: String {
+        var parts = [action.description]
+        if !transfers.isEmpty { parts.append("attempts: " + transfers.map(\.description).joined(separator: ", ")) }
+        if !refreshes.isEmpty { parts.append(refreshes.map(\.description).joined(separator: ", ")) }
+        if let event { parts.append("while \(event)") }
+        return parts.joined(separator: " · ")
+    }
+
+    /// The transfers a sequence sends: two forms, so that "the same transfer" and "another one" both happen.
+    static let forms: [(toAccount: String, amount: String)] = [("CH93 0076 2011", "12.50"), ("DE89 3704 0044", "7.25")]
+}
+
+/// Draws sequences from a seed, and makes a failing one smaller.
+struct SequenceGenerator {
+    private var random: SplitMix64
+
+    init(seed: UInt64) {
+        random = SplitMix64(seed: seed)
+    }
+
+    /// A sequence of 2 to 10 steps, starting signed in.
+    mutating func sequence() -> [SequenceStep] {
+        [SequenceStep(action: .signIn(user: 1))] + (0..<int(1...9)).map { _ in step() }
+    }
+
+    private mutating func step() -> SequenceStep {
+        let action: SequenceStep.Action =
+            switch int(0...99) {
+            case 0..<45: .send(form: int(0...1), again: int(0...5) == 0)
+            case 45..<55: .pending
+            case 55..<60: .dismiss
+            case 60..<68: .signIn(user: int(0...4) == 0 ? 2 : 1)
+            case 68..<75: .signOut
+            case 75..<80: .dayPasses
+            default: .sendTwiceAtOnce(form: int(0...1))
+            }
+        var step = SequenceStep(action: action)
+        step.transfers = (0..<int(0...4)).map { _ in pick(TransferBehaviour.all) }
+        step.refreshes = int(0...3) == 0 ? [pick(RefreshBehaviour.allCases.filter { $0 != .signOutMeanwhile })] : []
+        step.event = int(0...7) == 0 ? pick(SequenceStep.Event.allCases) : nil
+        return step
+    }
+
+    private mutating func int(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(random.next() % UInt64(range.count))
+    }
+
+    private mutating func pick<T>(_ values: [T]) -> T {
+        values[int(0...(values.count - 1))]
+    }
+
+    /// Smaller sequences to try after `sequence` failed: each with one step left out (never the first sign-in), then
+    /// each with one step's attempts or event simplified.
+    static func shrinks(of sequence: [SequenceStep]) -> [[SequenceStep]] {
+        var smaller: [[SequenceStep]] = []
+        for index in sequence.indices.dropFirst() {
+            var without = sequence
+            without.remove(at: index)
+            smaller.append(without)
+        }
+        for index in sequence.indices {
+            for attempt in sequence[index].transfers.indices {
+                var simpler = sequence
+                simpler[index].transfers.remove(at: attempt)
+                smaller.append(simpler)
+            }
+            if !sequence[index].refreshes.isEmpty {
+                var simpler = sequence
+                simpler[index].refreshes = []
+                smaller.append(simpler)
+            }
+            if sequence[index].event != nil {
+                var simpler = sequence
+                simpler[index].event = nil
+                smaller.append(simpler)
+            }
+        }
+        return smaller
+    }
+}
