@@ -134,11 +134,11 @@ public actor PendingWrites {
                     KeyedWrite(
                         identity: identity, key: proposed, firstSent: now,
                         state: .pending(sends: [send], mayBeMade: false)))
-                // Room for the receipt it may get, so that recording it never meets the bound.
-                guard (Self.encode(writes)?.count ?? .max) + KeyedWrite.Receipt.bodyLimit <= Self.byteLimit else {
-                    throw .full(limit: limit, waiting: mine.count { !$0.isMade })
-                }
                 return .send(key: proposed, send: send, earlier: nil)
+            } fits: { bytes, writes in
+                // Room for the receipt the new write may get, so that recording it never meets the bound.
+                bytes + KeyedWrite.Receipt.bodyLimit <= Self.byteLimit
+                    ? nil : .full(limit: limit, waiting: writes.count { !$0.isMade && $0.identity.origin == origin })
             }
         } catch {
             refusals.append(error)
@@ -224,10 +224,12 @@ public actor PendingWrites {
     // MARK: - The file
 
     /// Applies `decide` to the journal as it is now (the file's, under its lock; made writes whose key expired are
-    /// dropped), and saves it if it changed. Throws what `decide` throws, and a refusal when the file cannot be used.
-    private func change<Value: Sendable>(_ decide: (inout [KeyedWrite]) throws(JournalRefusal) -> Value)
-        async throws(JournalRefusal) -> Value
-    {
+    /// dropped), and saves it if it changed and `fits` has no objection to its size. Throws what `decide` or `fits`
+    /// throws, and a refusal when the file cannot be used.
+    private func change<Value: Sendable>(
+        _ decide: (inout [KeyedWrite]) throws(JournalRefusal) -> Value,
+        fits: (_ bytes: Int, _ writes: [KeyedWrite]) -> JournalRefusal? = { _, _ in nil }
+    ) async throws(JournalRefusal) -> Value {
         let (now, lifetime) = (now(), lifetime)
         func prepared(_ writes: [KeyedWrite]) -> [KeyedWrite] {
             writes.compactMap { write in
@@ -240,6 +242,7 @@ public actor PendingWrites {
         guard let file else {
             var writes = prepared(memory)
             let value = try decide(&writes)
+            if writes != memory, let refusal = fits(Self.encode(writes)?.count ?? .max, writes) { throw refusal }
             memory = writes
             return value
         }
@@ -263,6 +266,7 @@ public actor PendingWrites {
                 guard let data = Self.encode(writes) else {
                     return (.keep, .failure(.unusable(path: file.path, problem: "it could not be encoded")))
                 }
+                if let refusal = fits(data.count, writes) { return (.keep, .failure(refusal)) }
                 return (.write(data), .success(value))
             }
         } catch {

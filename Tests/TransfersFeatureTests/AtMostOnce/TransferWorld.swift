@@ -222,13 +222,23 @@ final class TransferWorld {
         case .otherBackendFillsItsShare:
             guard !otherBackendFilled else { return {} }
             otherBackendFilled = true
-            let other = PendingWrites(
-                file: journalFile, baseURL: URL(string: "http://other.test")!, lockPatience: .seconds(1),
-                now: { [clock] in clock.wallClockNow }, logger: quietLogger)
+            // Written as another backend's runs would have left it, in one go.
+            let object = (try? Data(contentsOf: journalFile)).flatMap { try? JSONSerialization.jsonObject(with: $0) }
+            var writes = (object as? [String: Any])?["writes"] as? [[String: Any]] ?? []
             for index in 0..<PendingWrites.defaultLimit {
-                let request = HTTPRequest.postJSON(
-                    URL(string: "http://other.test")!, "/v1/transfers", body: ["amount": "\(index)"])
-                _ = try? await other.begin(request, proposing: "other-\(index)", user: "u-9", again: false)
+                writes.append([
+                    "origin": "http://other.test:80", "basePath": "", "user": "u-9", "method": "POST",
+                    "operation": "/v1/transfers", "body": #"{"amount":"\#(index)"}"#, "key": "other-\(index)",
+                    "firstSent": "2026-11-26T10:00:00Z", "state": "pending", "sends": [String](), "mayBeMade": true,
+                ])
+            }
+            try? FileManager.default.createDirectory(
+                at: journalFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if let data = try? JSONSerialization.data(
+                withJSONObject: ["format": "errorflow-pending-writes/2", "writes": writes])
+            {
+                try? data.write(to: journalFile)
+                try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: journalFile.path)
             }
             return {}
         }
