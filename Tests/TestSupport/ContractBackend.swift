@@ -35,9 +35,10 @@ public final class ContractBackend: Sendable {
     }
 
     /// Starts the backend on `address`, its user and tokens drawn from `seed`; `POST /v1/client-reports` answers 202
-    /// until ``answerReports(with:)`` says otherwise. Throws when no port can be bound.
+    /// until ``answerReports(with:)`` says otherwise. With a `pathPrefix` (`/api`), it serves the contract under it,
+    /// and nothing elsewhere. Throws when no port can be bound.
     public static func start(
-        seed: UInt64 = UInt64.random(in: 1...UInt64.max), address: String = "127.0.0.1"
+        seed: UInt64 = UInt64.random(in: 1...UInt64.max), address: String = "127.0.0.1", pathPrefix: String = ""
     ) async throws -> ContractBackend {
         var random = SplitMix64(seed: seed)
         let user = User(
@@ -45,7 +46,14 @@ public final class ContractBackend: Sendable {
             email: "grace.\(random.next() % 100_000)@own-backend.test")
         let state = State(random: random, user: user)
         let hooks = Hooks()
-        let server = try await LoopbackServer.start(address: address) { request in
+        let server = try await LoopbackServer.start(address: address) { received in
+            var request = received
+            if !pathPrefix.isEmpty {
+                guard request.path.hasPrefix(pathPrefix + "/") else {
+                    return .json(404, #"{"error":"not_found","message":"not under \#(pathPrefix)"}"#)
+                }
+                request.path = String(request.path.dropFirst(pathPrefix.count))
+            }
             await hooks.before(request)
             let response = await state.answer(request)
             await hooks.after(request, response)

@@ -49,6 +49,8 @@ public final class FaultyProxy: Sendable {
 
     /// Where clients connect.
     public let baseURL: URL
+    /// The port it listens on.
+    public var port: Int { baseURL.port ?? 0 }
 
     /// The full URL of `path` through the proxy.
     public func url(_ path: String) -> URL {
@@ -58,15 +60,16 @@ public final class FaultyProxy: Sendable {
     /// The request lines passed to the backend so far, in order (`POST /v1/transfers HTTP/1.1`).
     public var forwarded: [String] { state.withLock { $0.forwarded } }
 
-    /// Starts a proxy for the backend at `upstream` (an `http://127.0.0.1:port` URL).
-    public init(upstream: URL) throws {
+    /// Starts a proxy for the backend at `upstream` (an `http://127.0.0.1:port` URL), on `port` if given (the port of
+    /// a proxy stopped before: the same origin again), or on a free one.
+    public init(upstream: URL, port listening: Int = 0) throws {
         upstreamPort = UInt16(upstream.port ?? 80)
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard listener >= 0 else { throw ProxyError.socket("socket") }
         self.listener = listener
         var yes: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = Self.loopback(port: 0)
+        var address = Self.loopback(port: UInt16(listening))
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
