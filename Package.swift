@@ -206,7 +206,7 @@ let package = Package(
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "App", "Navigation", "Networking", "SharedError", "TestSupport", logging,
+                "App", "Composition", "Navigation", "Networking", "SharedError", "TestSupport", logging,
                 "DemoBackend", .product(name: "Yams", package: "Yams"),  // demo
             ],
             path: "Tests/AppTests"

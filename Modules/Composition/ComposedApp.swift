@@ -81,7 +81,7 @@ public final class ComposedApp {
 
     /// The pending-writes journal of the backend at `baseURL`, knowing what each feature's keyed operations answer
     /// under a key: the app's, and the CLI's `transfer --pending`.
-    public static func pendingWrites(
+    public nonisolated static func pendingWrites(
         file: URL?, baseURL: URL, lockPatience: Duration = .seconds(10),
         now: @escaping @Sendable () -> Date = { Date() }, logger: Logger
     ) -> PendingWrites {

@@ -1,4 +1,5 @@
 // Part of the demo: remove-demo deletes this file.
+import Composition
 import DemoBackend
 import Foundation
 import Networking
@@ -35,6 +36,28 @@ struct OpenAPIDocumentTests {
                 }
             }
         }
+    }
+
+    /// The answers the document names final for a transfer's key are exactly those the client settles a journalled
+    /// transfer on.
+    @Test func theFinalAnswersForAKeyAreTheClientsOwn() throws {
+        let text = try String(contentsOf: Self.document, encoding: .utf8)
+        var node: Any? = try Yams.load(yaml: text)
+        for key in ["paths", "/v1/transfers", "post", "x-final-answers-for-key"] { node = (node as? [String: Any])?[key] }
+        let finals = try #require(node as? [String: Any])
+        func answers(_ name: String) -> Set<String> {
+            Set((finals[name] as? [Any] ?? []).map { "\($0)" })
+        }
+        let url = URL(string: "http://backend.test/api")!
+        let operation = ComposedApp.pendingWrites(file: nil, baseURL: url, logger: quietLogger).operation(
+            of: HTTPRequest.postJSON(url, "/v1/transfers", body: [:]))
+        func named(_ answers: Set<KeyedOperation.Answer>) -> Set<String> {
+            Set(answers.map { [String($0.status), $0.code].compactMap(\.self).joined(separator: " ") })
+        }
+
+        #expect(answers("made") == ["201"])
+        #expect(answers("notMade") == named(operation.notMade))
+        #expect(answers("madeNothing") == named(operation.madeNothing))
     }
 
     @Test func theAmountPatternTakesExactlyTheAmountsTheDemoTakes() async throws {
