@@ -24,6 +24,8 @@ public struct AppConfiguration {
     public var journalFile: URL?
     /// How long a change of the journal waits for another process's lock before the write is refused (not sent).
     public var journalLockPatience: Duration = .seconds(10)
+    /// The most keyed writes the journal keeps for this backend; a full share refuses new ones.
+    public var journalLimit = PendingWrites.defaultLimit
     /// Whether errors no screen explained show developer detail.
     public var environment: AppEnvironment
     /// Apple Pay on this device, behind the payments feature's facade.

@@ -47,8 +47,8 @@ public final class ComposedApp {
         self.logger = logger
         let origin = BackendOrigin(baseURL)
         pendingWrites = Self.pendingWrites(
-            file: configuration.journalFile, baseURL: baseURL, lockPatience: configuration.journalLockPatience,
-            now: { clock.wallClockNow }, logger: logger)
+            file: configuration.journalFile, baseURL: baseURL, limit: configuration.journalLimit,
+            lockPatience: configuration.journalLockPatience, now: { clock.wallClockNow }, logger: logger)
         resilience = configuration.resilience.resilience(for: origin)
         chain = HTTPChain(
             transport: configuration.transport, settings: configuration.speakingChain, clock: clock,
@@ -82,11 +82,11 @@ public final class ComposedApp {
     /// The pending-writes journal of the backend at `baseURL`, knowing what each feature's keyed operations answer
     /// under a key: the app's, and the CLI's `transfer --pending`.
     public nonisolated static func pendingWrites(
-        file: URL?, baseURL: URL, lockPatience: Duration = .seconds(10),
+        file: URL?, baseURL: URL, limit: Int = PendingWrites.defaultLimit, lockPatience: Duration = .seconds(10),
         now: @escaping @Sendable () -> Date = { Date() }, logger: Logger
     ) -> PendingWrites {
         PendingWrites(
-            file: file, baseURL: baseURL, operations: [RemoteTransferRepository.keyedOperation],
+            file: file, baseURL: baseURL, operations: [RemoteTransferRepository.keyedOperation], limit: limit,
             lockPatience: lockPatience, now: now, logger: logger)
     }
 

@@ -11,8 +11,9 @@ public import Foundation
 /// A file that holds something private (a session, queued reports, the pending-writes journal): written atomically with mode 0600, and never
 /// anything but a regular file.
 ///
-/// - Writes go to a new temporary file in the same folder (created 0600, flushed) and are renamed over the target,
-///   so a reader sees the old content or the new, never a mix. Missing folders are created 0700, and removed again
+/// - Writes go to a new temporary file in the same folder (created 0600, synced) and are renamed over the target,
+///   and the folder is synced, so a reader sees the old content or the new, never a mix, and a write that returned
+///   survives a crash. Missing folders are created 0700, and removed again
 ///   if the write fails.
 /// - A path that is a directory, a symbolic link, a device, a FIFO or a socket is refused, never replaced or
 ///   removed: the user gave the wrong path, and whatever is there stays as it was.
@@ -133,6 +134,11 @@ public enum PrivateFile {
             unlink(temporary.path)
             throw .unwritable(path: destination.path, reason: failure)
         }
+        // The rename is durable only once the folder is: a crash must not bring back the old content.
+        let directory = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { throw .unwritable(path: destination.path, reason: lastError()) }
+        defer { close(directory) }
+        guard fsync(directory) == 0 else { throw .unwritable(path: destination.path, reason: lastError()) }
     }
 
     private static func removeEmptyFolders(_ folders: [URL]) {

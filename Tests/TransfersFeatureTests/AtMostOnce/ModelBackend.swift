@@ -102,9 +102,9 @@ final class ModelBackend: HTTPClient {
 
     private struct State {
         var transfers: [String: Made] = [:]
+        var madeInOrder: [Made] = []
         /// Keys answered with a final refusal: the same answer from then on, as the contract says.
         var refused: [String: (status: Int, code: String)] = [:]
-        var order: [String] = []
         var access: [String: Int] = [:]
         var refresh: [String: Int] = [:]
         var issued = 0
@@ -112,6 +112,9 @@ final class ModelBackend: HTTPClient {
         var refreshScript: [RefreshBehaviour] = []
         var transferRequests = 0
         var errorReports = 0
+        /// Keys the backend forgot (their lifetime passed), and whether one came back.
+        var forgotten: Set<String> = []
+        var forgottenKeyCameBack: String?
     }
 
     private let state = LockedState(State())
@@ -127,10 +130,23 @@ final class ModelBackend: HTTPClient {
         self.clock = clock
     }
 
-    /// Every transfer made, in the order it was made.
-    var made: [Made] { state.withLock { state in state.order.compactMap { state.transfers[$0] } } }
+    /// Every transfer made, in the order it was made (forgotten keys included).
+    var made: [Made] { state.withLock { $0.madeInOrder } }
     /// How many `POST /v1/transfers` arrived.
     var transferRequests: Int { state.withLock { $0.transferRequests } }
+    /// A key that arrived again after the backend forgot it, if any: sent again past its lifetime.
+    var forgottenKeyCameBack: String? { state.withLock { $0.forgottenKeyCameBack } }
+
+    /// Forgets every key (a day passed; the contract keeps them 24 hours): a key sent again now would make its
+    /// transfer anew.
+    func forgetKeys() {
+        state.withLock { state in
+            state.forgotten.formUnion(state.transfers.keys)
+            state.forgotten.formUnion(state.refused.keys)
+            state.transfers.removeAll()
+            state.refused.removeAll()
+        }
+    }
 
     /// The next attempts' behaviours; after the last, every attempt is answered as the contract says.
     func script(transfers: [TransferBehaviour], refreshes: [RefreshBehaviour]) {
@@ -206,6 +222,7 @@ final class ModelBackend: HTTPClient {
             case made(Made)
         }
         let decision = state.withLock { state -> Decision in
+            if state.forgotten.contains(key) { state.forgottenKeyCameBack = key }
             if let made = state.transfers[key] {
                 return .answered(
                     made.body == body ? .json(201, Self.receipt(made)) : .contractError(409, "idempotency_key_reused"))
@@ -215,9 +232,9 @@ final class ModelBackend: HTTPClient {
                 state.refused[key] = (status, code)
                 return .answered(.contractError(status, code))
             }
-            let made = Made(key: key, body: body, id: "t-\(state.order.count + 1)", user: user)
+            let made = Made(key: key, body: body, id: "t-\(state.madeInOrder.count + 1)", user: user)
             state.transfers[key] = made
-            state.order.append(key)
+            state.madeInOrder.append(made)
             return .made(made)
         }
         guard case .made(let transfer) = decision else {

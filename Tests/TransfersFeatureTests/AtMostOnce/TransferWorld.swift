@@ -25,6 +25,8 @@ import TransfersFeature
 final class TransferWorld {
     nonisolated static let baseURL = URL(string: "http://backend.test:8080")!
     nonisolated static let callTimeout = Duration.seconds(10)
+    /// A small share of the journal, so that sequences fill it.
+    nonisolated static let journalLimit = 3
 
     private let folder: URL
     private let clock = VirtualClock()
@@ -40,7 +42,6 @@ final class TransferWorld {
     private var expiredBefore: Set<String> = []
     private var otherBackendFilled = false
     private var lockPatience = Duration.milliseconds(50)
-    private var dayPassed = 0
 
     private struct IntentKey: Hashable {
         var user: Int
@@ -93,8 +94,21 @@ final class TransferWorld {
             _ = await FileSessionStore(path: sessionFile, logger: quietLogger).clear()
             signedOut = true
         case .dayPasses:
+            // A new day lets each transfer be meant again, unless an earlier send of it may have been made and
+            // nobody knows: that one waits for the user.
+            var unresolved: Set<IntentKey> = []
+            for user in 1...2 {
+                for write in (try? await journal().writes(for: "u-\(user)")) ?? [] where !write.isMade {
+                    if let form = Self.form(of: write) { unresolved.insert(IntentKey(user: user, form: form)) }
+                }
+            }
+            for user in 1...2 {
+                for form in SequenceStep.forms.indices where !unresolved.contains(IntentKey(user: user, form: form)) {
+                    allowance[IntentKey(user: user, form: form), default: 1] += 1
+                }
+            }
             expiredBefore.formUnion(backend.made.map(\.key))
-            dayPassed += 1
+            backend.forgetKeys()
             clock.advance(by: .seconds(86_400))
         case .send(let form, let again):
             if again { allowance[IntentKey(user: user, form: form), default: 1] += 1 }
@@ -142,6 +156,9 @@ final class TransferWorld {
             guard backend.made.count == madeBefore else {
                 return "the screen says nothing was sent, and the backend made a transfer"
             }
+            if state.error?.key == "transfer.notSent.title", await journalHolds(form: form, pending: true) {
+                return "the screen says nothing was sent, and an earlier send of it may have been made"
+            }
             if state.error?.key == "transfer.withheld.title", backend.transferRequests != requestsBefore {
                 return "the screen says the transfer was withheld, and it was sent"
             }
@@ -165,14 +182,15 @@ final class TransferWorld {
         configuration.random = FixedRandomSource(0.5)
         configuration.resilience = ResilienceRegistry()
         configuration.journalLockPatience = lockPatience
+        configuration.journalLimit = Self.journalLimit
         configuration.chain.timeout = Self.callTimeout
         return ComposedApp(configuration)
     }
 
     private func journal() -> PendingWrites {
         ComposedApp.pendingWrites(
-            file: journalFile, baseURL: Self.baseURL, lockPatience: lockPatience, now: { [clock] in clock.wallClockNow },
-            logger: quietLogger)
+            file: journalFile, baseURL: Self.baseURL, limit: Self.journalLimit, lockPatience: lockPatience,
+            now: { [clock] in clock.wallClockNow }, logger: quietLogger)
     }
 
     private func pendingForms() async -> [Int] {
@@ -252,7 +270,7 @@ final class TransferWorld {
         for user in 1...2 {
             for form in SequenceStep.forms.indices {
                 let count = made.filter { $0.user == user && Self.form(ofBody: $0.body) == form }.count
-                let allowed = allowance[IntentKey(user: user, form: form), default: 1] + dayPassed
+                let allowed = allowance[IntentKey(user: user, form: form), default: 1]
                 if count > allowed {
                     let keys = made.filter { $0.user == user && Self.form(ofBody: $0.body) == form }.map {
                         "\($0.id) under \($0.key.prefix(8))"
@@ -260,6 +278,9 @@ final class TransferWorld {
                     return "user \(user)'s transfer #\(form) was made \(count) times (\(keys.joined(separator: ", "))), and intended \(allowed)"
                 }
             }
+        }
+        if let key = backend.forgottenKeyCameBack {
+            return "a transfer was sent again under \(key.prefix(8)) after its key expired"
         }
         // Nothing lost.
         let journalled = JournalSnapshot(file: journalFile)
@@ -275,7 +296,7 @@ final class TransferWorld {
         }
         // Bounded.
         if journalled.bytes > PendingWrites.byteLimit { return "the journal holds \(journalled.bytes) bytes" }
-        if journalled.mine > PendingWrites.defaultLimit { return "the journal holds \(journalled.mine) writes" }
+        if journalled.mine > Self.journalLimit { return "the journal holds \(journalled.mine) writes" }
         let outbox = (try? FileManager.default.attributesOfItem(atPath: outboxFile.path)[.size] as? Int) ?? 0
         if outbox > 1 << 20 { return "the report outbox holds \(outbox) bytes" }
         return nil
