@@ -4,14 +4,14 @@ import Testing
 
 /// The promises of the write path as properties: generated sequences of user actions, backend answers for each
 /// attempt, and what happens to the process and its files, each played against the real modules
-/// (``TransferWorld``). The count comes from the test budget (`ERRORFLOW_PROPERTY_SEQUENCES`: 200 by default, at
+/// (``TransferWorld``). The count comes from the test budget (`ERRORFLOW_PROPERTY_SEQUENCES`: 500 by default, at
 /// least 10,000 in `.ci/run`); the seed is fixed unless `ERRORFLOW_PROPERTY_SEED` gives one (`random` draws one),
 /// and is printed first, so any run can be played again (`ERRORFLOW_PROPERTY_ONLY=N` plays only its N-th sequence).
 /// A failing sequence is made as small as it can be, and printed with its seed.
 @Suite("At most once, nothing lost, signed out stays signed out, bounded: as properties", .timeLimit(.minutes(10)))
 struct AtMostOncePropertyTests {
     @Test @MainActor func everyGeneratedSequenceKeepsThePromises() async {
-        let count = TestBudget.count("ERRORFLOW_PROPERTY_SEQUENCES", short: 200)
+        let count = TestBudget.count("ERRORFLOW_PROPERTY_SEQUENCES", short: 500)
         let seed = Self.seed()
         print("property seed: \(seed) (ERRORFLOW_PROPERTY_SEED=\(seed)), \(count) sequences")
         let only = ProcessInfo.processInfo.environment["ERRORFLOW_PROPERTY_ONLY"].flatMap(Int.init)

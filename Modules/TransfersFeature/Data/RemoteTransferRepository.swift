@@ -96,8 +96,8 @@ public struct RemoteTransferRepository: TransferRepository {
         switch (error.context.keyedWrite, error.kind) {
         case (.pending?, let kind) where kind.appWideCondition != .sessionExpired:
             return .outcomeUnknown(error.diagnostic)
-        case (.settled?, .offline), (.settled?, .timedOut), (.settled?, .connectionLost),
-            (.settled?, .invalidResponse), (.settled?, .bodyTooLarge):
+        case (.settled?, .timedOut), (.settled?, .connectionLost), (.settled?, .invalidResponse),
+            (.settled?, .bodyTooLarge):
             // No attempt reached the backend: whatever failed on the way (a refresh's connection), nothing was sent.
             return .notSent
         case (.settled?, let kind) where kind.isTransient:

@@ -58,6 +58,11 @@ enum TransferBehaviour: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The answers after which nobody knows whether the transfer was made, and no connection at all.
+    static let leavingTheOutcomeUnknown: [TransferBehaviour] = [
+        .madeThenLost, .madeThen503, .madeThenHang, .hang, .killedAfterMaking, .refused,
+    ]
+
     static let all: [TransferBehaviour] = [
         .answer, .madeThenLost, .madeThen503, .madeThenHang, .final(422, "validation_failed"),
         .final(402, "insufficient_funds"), .final(403, "wallet_banned"), .final(404, "wallet_not_found"),

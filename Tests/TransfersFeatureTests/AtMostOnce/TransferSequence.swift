@@ -58,12 +58,15 @@ struct SequenceStep: Hashable, Sendable, CustomStringConvertible {
     var transfers: [TransferBehaviour] = []
     var refreshes: [RefreshBehaviour] = []
     var event: Event?
+    /// The process is killed (its task cancelled) after this many suspensions of the step, wherever it is then.
+    var killAfterSuspensions: Int?
 
     var description: String {
         var parts = [action.description]
         if !transfers.isEmpty { parts.append("attempts: " + transfers.map(\.description).joined(separator: ", ")) }
         if !refreshes.isEmpty { parts.append(refreshes.map(\.description).joined(separator: ", ")) }
         if let event { parts.append("while \(event)") }
+        if let killAfterSuspensions { parts.append("killed after \(killAfterSuspensions) suspensions") }
         return parts.joined(separator: " · ")
     }
 
@@ -90,15 +93,19 @@ struct SequenceGenerator {
             case 0..<45: .send(form: int(0...1), again: int(0...5) == 0)
             case 45..<55: .pending
             case 55..<60: .dismiss
-            case 60..<68: .signIn(user: int(0...4) == 0 ? 2 : 1)
-            case 68..<75: .signOut
-            case 75..<80: .dayPasses
+            case 60..<67: .signIn(user: int(0...4) == 0 ? 2 : 1)
+            case 67..<73: .signOut
+            case 73..<81: .dayPasses
             default: .sendTwiceAtOnce(form: int(0...1))
             }
         var step = SequenceStep(action: action)
-        step.transfers = (0..<int(0...4)).map { _ in pick(TransferBehaviour.all) }
+        // Answers that leave the outcome unknown, and no connection, come twice as often: they are the roads.
+        step.transfers = (0..<int(0...4)).map { _ in
+            int(0...2) == 0 ? pick(TransferBehaviour.leavingTheOutcomeUnknown) : pick(TransferBehaviour.all)
+        }
         step.refreshes = int(0...3) == 0 ? [pick(RefreshBehaviour.allCases.filter { $0 != .signOutMeanwhile })] : []
         step.event = int(0...7) == 0 ? pick(SequenceStep.Event.allCases) : nil
+        step.killAfterSuspensions = int(0...7) == 0 ? int(0...40) : nil
         return step
     }
 
@@ -133,6 +140,11 @@ struct SequenceGenerator {
             if sequence[index].event != nil {
                 var simpler = sequence
                 simpler[index].event = nil
+                smaller.append(simpler)
+            }
+            if sequence[index].killAfterSuspensions != nil {
+                var simpler = sequence
+                simpler[index].killAfterSuspensions = nil
                 smaller.append(simpler)
             }
         }

@@ -112,7 +112,8 @@ final class TransferWorld {
             clock.advance(by: .seconds(86_400))
         case .send(let form, let again):
             if again { allowance[IntentKey(user: user, form: form), default: 1] += 1 }
-            broken = await send(form: form, again: again, checked: true)
+            broken = await send(form: form, again: again, checked: step.killAfterSuspensions == nil,
+                killAfter: step.killAfterSuspensions)
         case .sendTwiceAtOnce(let form):
             async let first: String? = send(form: form, again: false, checked: false)
             async let second: String? = send(form: form, again: false, checked: false)
@@ -133,7 +134,7 @@ final class TransferWorld {
 
     /// Sends `form` from a new process; with `checked`, holds what the screen said to what the backend and the
     /// journal know.
-    private func send(form: Int, again: Bool, checked: Bool) async -> String? {
+    private func send(form: Int, again: Bool, checked: Bool, killAfter suspensions: Int? = nil) async -> String? {
         let madeBefore = backend.made.count
         let requestsBefore = backend.transferRequests
         let app = makeApp()
@@ -142,6 +143,10 @@ final class TransferWorld {
         viewModel.edit(toAccount: account, amount: amount, currency: "EUR", note: "")
         let task = Task { @MainActor in await viewModel.send(again: again) }
         backend.kill.withLock { $0 = { task.cancel() } }
+        if let suspensions {
+            for _ in 0..<suspensions { await Task.yield() }
+            task.cancel()
+        }
         await task.value
         backend.kill.withLock { $0 = nil }
         await app.settle()
