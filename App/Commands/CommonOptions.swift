@@ -58,7 +58,7 @@ struct BackendOptions: ParsableArguments {
         help: ArgumentHelp(
             "Use the backend at this URL instead of the embedded demo.",
             discussion:
-                "It must implement the backend contract. Sign in first (`errorflow signin --base-url URL`); the session is kept in --session-file.",
+                "It must implement the backend contract. Sign in first (`errorflow signin --base-url URL`); the session is kept in --session-file. A URL with a user name or password, a query (?…) or a fragment (#…) is refused (exit 2): a secret such as an API key belongs in the session, not in the URL, which errorflow prints.",
             valueName: "url"))
     var baseURL: String?
 
@@ -108,17 +108,23 @@ struct BackendOptions: ParsableArguments {
     }
 
     static func parseBaseURL(_ text: String, allowingInsecureHTTP: Bool = false) throws -> URL {
+        let shown = withoutSecrets(text)
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             ["http", "https"].contains(scheme), let host = components.host, !host.isEmpty,
             components.port.map({ (1...65535).contains($0) }) ?? true, let url = components.url
         else {
             throw Console.refusal(
-                "--base-url '\(withoutUserInfo(text))' is not an http(s) URL with a host and a port from 1 to 65535, such as http://127.0.0.1:8080"
+                "--base-url '\(shown)' is not an http(s) URL with a host and a port from 1 to 65535, such as http://127.0.0.1:8080"
             )
         }
         if components.user != nil || components.password != nil {
             throw Console.refusal(
-                "--base-url \(withoutUserInfo(text)) carries a user name or password; the backend contract signs in with tokens, so give the URL without them"
+                "--base-url \(shown) carries a user name or password; the backend contract signs in with tokens, so give the URL without them"
+            )
+        }
+        if components.query != nil || components.fragment != nil {
+            throw Console.refusal(
+                "--base-url \(shown) carries a query (?…) or a fragment (#…); give the URL without it: a secret such as an API key belongs in the session (`errorflow signin`), not in the URL, which errorflow prints"
             )
         }
         let origin = BackendOrigin(url)
@@ -157,10 +163,14 @@ struct BackendOptions: ParsableArguments {
         timeout.map { .milliseconds(Int(($0 * 1000).rounded(.up))) }
     }
 
-    /// `text` with anything between `scheme://` and an `@` before the first `/` replaced by `***`, so a refused URL
-    /// never shows its password.
-    static func withoutUserInfo(_ text: String) -> String {
-        text.replacing(#/^(?<scheme>[A-Za-z][A-Za-z0-9+.\-]*:\/\/)[^\/]*@/#) { match in "\(match.output.scheme)***@" }
+    /// `text` with anything between `scheme://` and an `@` before the first `/` replaced by `***`, and everything
+    /// from the first `?` or `#` replaced by `…`, so a refused URL never shows its password or a query's value.
+    static func withoutSecrets(_ text: String) -> String {
+        let withoutUserInfo = text.replacing(#/^(?<scheme>[A-Za-z][A-Za-z0-9+.\-]*:\/\/)[^\/]*@/#) { match in
+            "\(match.output.scheme)***@"
+        }
+        guard let cut = withoutUserInfo.firstIndex(where: { $0 == "?" || $0 == "#" }) else { return withoutUserInfo }
+        return withoutUserInfo[..<cut] + "…"
     }
 
     /// `--session-file`, or the default under the user's config directory.

@@ -42,7 +42,14 @@ struct SessionCommand: ParsableCommand {
 
         func run() async throws {
             let path = try BackendOptions.checkedSessionFile(sessionFile)
-            let removed = await FileSessionStore(path: path, logger: Show.quietLogger).clear()
+            let removed: Bool
+            do throws(SessionStoreError) {
+                removed = try await FileSessionStore(path: path, logger: Show.quietLogger).clear()
+            } catch {
+                Console.error(
+                    "not signed out: \(error); the session stays for every run: try again, or remove the file")
+                throw ExitCode(1)
+            }
             try Console.output(
                 removed ? "Signed out: removed \(path.path)" : "Not signed in: no session at \(path.path)")
         }

@@ -100,6 +100,9 @@ public struct FileStamp: Hashable, Sendable {
             Int(modified.tv_nsec),
         ]
     }
+
+    /// Whether nothing was at the path when it was looked at.
+    public var foundNothing: Bool { fields.isEmpty }
 }
 
 /// An advisory lock (`flock`) on the lock file beside a private file. Held by one open descriptor; the kernel lets

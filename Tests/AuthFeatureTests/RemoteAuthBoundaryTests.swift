@@ -85,7 +85,26 @@ struct RemoteAuthBoundaryTests {
 
         table.check("no stored session", category: nil, reaction: .value(noSession))
         table.check("DecodingFailure", category: .unhandleableHere, reaction: .value(brokenAnswer))
-        table.checkNamesExactly(Self.refreshInputs.map(\.key) + ["no stored session", "DecodingFailure"])
+        table.checkNamesExactly(
+            Self.refreshInputs.map(\.key) + [
+                "no stored session", "DecodingFailure", "signed out while the refresh was under way",
+            ])
+    }
+
+    @Test func refreshAnsweredAfterASignOutIsAsDocumented() async throws {
+        let store = InMemorySessionStore(TestApp.session())
+        let world = TestApp(store: store) { _, _ in
+            _ = await store.clear()
+            return .json(200, AuthBodies.refreshed)
+        }
+        let session = StoredAuthenticationSession(
+            store: world.store, client: world.spy, baseURL: TestApp.baseURL, logger: quietLogger)
+
+        let observed = describe(await outcome(of: TokenRefreshError.self, try await session.refreshAccessToken()))
+
+        try BoundaryTable("StoredAuthenticationSession").check(
+            "signed out while the refresh was under way", category: nil, reaction: .value(observed))
+        #expect(await store.load() == nil, "the new tokens are not saved")
     }
 
     @Test(arguments: profileInputs)

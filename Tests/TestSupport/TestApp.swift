@@ -140,10 +140,10 @@ public actor InMemorySessionStore: SessionStore {
         self.session = session
     }
 
-    /// Saves `session` unless the store holds another session than the one `spentRefreshToken` came from; returns what
-    /// it holds afterwards.
-    public func replace(_ session: StoredSession, after spentRefreshToken: String) -> StoredSession {
-        if let current = self.session, !current.holds(.refreshToken(spentRefreshToken)) { return current }
+    /// Saves `session` only while the store holds the session `spentRefreshToken` came from; returns what it holds
+    /// afterwards (`nil`: signed out meanwhile, and it stays so).
+    public func replace(_ session: StoredSession, after spentRefreshToken: String) -> StoredSession? {
+        guard let current = self.session, current.holds(.refreshToken(spentRefreshToken)) else { return self.session }
         self.session = session
         return session
     }

@@ -14,9 +14,11 @@ public protocol AuthenticationSession: Sendable {
     /// The access token to send now with the moment it expires on the device's clock (`nil` when the backend did not
     /// say), read together; `nil` when nobody is signed in (to this backend).
     func currentAccessTokenAndExpiry() async -> (token: AccessToken, expiresAt: Date?)?
-    /// Exchanges the refresh token for new tokens, stores them, and returns the new access token. When the backend
-    /// refuses the refresh token (`invalid_grant`), the session ends only if it still holds that token; if another
-    /// holder has stored newer tokens, their access token is returned as ``TokenRenewal/adopted(_:)``.
+    /// Exchanges the refresh token for new tokens, stores them, and returns the new access token; the new tokens are
+    /// stored and returned only while the session still holds the refresh token they came from, and a session signed
+    /// out meanwhile ends the refresh with ``TokenRefreshError/noSession``. When the backend refuses the refresh token
+    /// (`invalid_grant`), the session ends only if it still holds that token; if another holder has stored newer
+    /// tokens, their access token is returned as ``TokenRenewal/adopted(_:)``.
     func refreshAccessToken() async throws(TokenRefreshError) -> TokenRenewal
     /// The backend does not know `token` (`invalid_token`): ends the session if it still holds `token` and returns
     /// `nil`; returns the access token it holds instead when another holder has replaced it.
@@ -67,7 +69,7 @@ public struct AccessToken: Hashable, Sendable, CustomStringConvertible, CustomDe
 public enum TokenRefreshError: Error, Hashable, Sendable {
     /// The backend refused the refresh token (`invalid_grant`): the session is over.
     case invalidGrant
-    /// There was no session to refresh.
+    /// There was no session to refresh, or it was signed out before the refresh's answer came.
     case noSession
     /// The refresh call failed for a transport or server reason; the session is kept.
     case unavailable(HTTPClientError.Kind)

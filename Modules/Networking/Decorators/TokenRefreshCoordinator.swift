@@ -88,7 +88,8 @@ public actor TokenRefreshCoordinator {
     /// The token to send with a new request, or `nil` when nobody is signed in. A token that expires within
     /// ``refreshAhead`` by the device's clock is refreshed first, in the single flight (waiting at most until
     /// `deadline`); when the refresh cannot be had now (its budget is spent, the backend did not answer), the current
-    /// token is sent as it is, and a 401 `token_expired` is still answered as always.
+    /// token the session holds then is sent as it is (none when it was signed out meanwhile), and a 401
+    /// `token_expired` is still answered as always.
     public func tokenToSend(deadline: HTTPInstant? = nil) async -> Result<AccessToken, Failure>? {
         guard let (token, expiresAt) = await session.currentAccessTokenAndExpiry() else { return nil }
         guard let expiresAt, expiresAt < clock.wallClockNow.addingTimeInterval(refreshAhead.inSeconds) else {
@@ -99,7 +100,9 @@ public actor TokenRefreshCoordinator {
         }
         switch await join(until: deadline) {
         case .success(let fresh): return .success(fresh)
-        case .failure(.unavailable), .failure(.budgetExhausted): return .success(token)
+        case .failure(.unavailable), .failure(.budgetExhausted):
+            // Read again: the session may have been signed out, or refreshed by another holder, meanwhile.
+            return await session.currentAccessToken().map { .success($0) }
         case .failure(let failure): return .failure(failure)
         }
     }
@@ -237,10 +240,14 @@ public actor TokenRefreshCoordinator {
             journey.record(
                 .recovered, from: cause, to: "took over the tokens another run had just refreshed, for \(requests)",
                 category: .recoverable, origin: .networking)
-        case .failure(.invalidGrant), .failure(.noSession):
+        case .failure(.invalidGrant):
             journey.record(
                 .mapped, from: "refresh answered invalid_grant", to: "HTTPClientError.sessionExpired",
                 category: .unhandleableHere, origin: .backend, level: .warning)
+        case .failure(.noSession):
+            journey.record(
+                .mapped, from: "no session to refresh (signed out)", to: "HTTPClientError.sessionExpired",
+                category: .unhandleableHere, origin: .networking, level: .warning)
         case .failure(let failure):
             journey.record(
                 .forwarded, from: "refresh failed (\(failure))", to: "session kept", category: .recoverable,

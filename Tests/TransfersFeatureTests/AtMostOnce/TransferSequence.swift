@@ -103,7 +103,7 @@ struct SequenceGenerator {
         step.transfers = (0..<int(0...4)).map { _ in
             int(0...2) == 0 ? pick(TransferBehaviour.leavingTheOutcomeUnknown) : pick(TransferBehaviour.all)
         }
-        step.refreshes = int(0...3) == 0 ? [pick(RefreshBehaviour.allCases.filter { $0 != .signOutMeanwhile })] : []
+        step.refreshes = int(0...3) == 0 ? [pick(RefreshBehaviour.allCases)] : []
         step.event = int(0...7) == 0 ? pick(SequenceStep.Event.allCases) : nil
         step.killAfterSuspensions = int(0...7) == 0 ? int(0...40) : nil
         return step

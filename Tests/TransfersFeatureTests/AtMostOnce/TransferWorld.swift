@@ -54,7 +54,7 @@ final class TransferWorld {
         backend = ModelBackend(clock: clock)
         backend.signOut.withLock { hook in
             hook = { [sessionFile] in
-                _ = await FileSessionStore(path: sessionFile, logger: quietLogger).clear()
+                _ = try? await FileSessionStore(path: sessionFile, logger: quietLogger).clear()
             }
         }
     }
@@ -91,7 +91,7 @@ final class TransferWorld {
             self.user = user
             signedOut = false
         case .signOut:
-            _ = await FileSessionStore(path: sessionFile, logger: quietLogger).clear()
+            _ = try? await FileSessionStore(path: sessionFile, logger: quietLogger).clear()
             signedOut = true
         case .dayPasses:
             // A new day lets each transfer be meant again, unless an earlier send of it may have been made and

@@ -9,29 +9,37 @@ public import SharedError
 /// - Every change happens under the file's advisory lock (`session.json.lock` beside it), decided against the file
 ///   as it is at that moment: ``SessionStore`` says what each change keeps. No lock is ever held across a network
 ///   call.
-/// - Every read sees the file as it is now: another process's refresh is picked up by the next request.
+/// - Every read sees the file as it is now: another process's refresh is picked up by the next request, and so is
+///   another process's sign-out.
 /// - The file is only ever a session this app wrote: a directory, a symbolic link, a device, a FIFO, a file that is
 ///   not such a session or one others can read is never read as one, replaced or removed (``check(_:)`` tells the
 ///   CLI up front, which refuses it).
 /// - A write goes to a new temporary file in the same folder and is renamed over the old one, so a crash mid-write
 ///   leaves the previous session, never half a file.
-/// - If the file cannot be written, the run goes on with the session in memory, unsaved.
+/// - If the file cannot be changed, this run goes on with what it decided (a session it could not save, or no
+///   session where it could not remove one) for as long as the file stays as it was; once another process changes
+///   the file, the file is the session again.
 /// - The tokens it reads or writes are told to ``SecretValues``, so nothing the app writes can carry them.
 public actor FileSessionStore: SessionStore {
     /// The session file; its lock file is `path` with `.lock` appended, in the same folder.
     public nonisolated let path: URL
     private let secrets: SecretValues?
     private let logger: Logger
+    /// How long a change waits while another process holds the lock.
+    private let patience: Duration
     /// The last session read, and the file it was read from.
     private var cache: (stamp: FileStamp, session: StoredSession?)?
-    /// A session this run could not save: it is used for the rest of the run, whatever the file says.
-    private var unsaved: StoredSession?
+    /// What this run holds instead of the file, because the file could not be changed (a session it could not
+    /// save, or `nil` for one it could not remove), and the file as it was then. It stands only while the file
+    /// stays exactly so.
+    private var instead: (session: StoredSession?, over: FileStamp)?
 
     /// Makes a store for the file at `path`; nothing is read or created until the first call. Tokens it reads or writes
-    /// are registered with `secrets`.
-    public init(path: URL, secrets: SecretValues? = nil, logger: Logger) {
+    /// are registered with `secrets`; a change waits at most `patience` for another process's lock.
+    public init(path: URL, secrets: SecretValues? = nil, patience: Duration = .seconds(10), logger: Logger) {
         self.path = path
         self.secrets = secrets
+        self.patience = patience
         self.logger = logger
     }
 
@@ -61,110 +69,153 @@ public actor FileSessionStore: SessionStore {
 
     /// The current session, or `nil` when signed out. Reads the file again whenever it changed since the last read.
     public func load() -> StoredSession? {
-        if let unsaved { return unsaved }
+        if let instead = standingInstead() { return instead.session }
         let stamp = FileStamp(of: path)
         if let cache, cache.stamp == stamp { return cache.session }
         let session = readFromDisk()
-        cache = (stamp, session)
+        // Kept only for a file that stayed as it was while it was read, so that a session that came and went between
+        // the two looks is never answered for the empty place it left.
+        let unchanged = FileStamp(of: path) == stamp && (session == nil || !stamp.foundNothing)
+        cache = unchanged ? (stamp, session) : nil
         if let session { register(session) }
         return session
     }
 
-    /// Replaces the session (a sign-in), under the lock.
+    /// Replaces the session (a sign-in), under the lock. When the file cannot be written, `session` is kept for this
+    /// run and the error thrown.
     public func save(_ session: StoredSession) async throws(SessionStoreError) {
         register(session)
         let data = try encode(session)
+        var seen: FileStamp?
         do throws(SessionStoreError) {
-            try await change { current throws(SessionStoreError) -> FileChange in
+            try await change { current, stamp throws(SessionStoreError) -> (FileChange, Void) in
+                seen = stamp
                 if case .unusable(let reason) = current { throw .notASessionFile(path: path.path, reason: reason) }
-                return .write(data)
+                return (.write(data), ())
             }
+            instead = nil
         } catch {
-            unsaved = session
+            instead = (session, seen ?? FileStamp(of: path))
             throw error
         }
     }
 
-    /// Saves refreshed tokens under the lock unless the file now holds a session without `spentRefreshToken`, which is
-    /// kept and returned. Throws ``SessionStoreError`` when the file cannot be written; `session` is then kept in
-    /// memory for this run.
+    /// Saves refreshed tokens under the lock only while the file holds the session whose refresh token was
+    /// `spentRefreshToken`. Returns `session`, the other session the file holds (kept), or `nil` when the file holds
+    /// none: the user signed out meanwhile, and the file stays as it is. Throws ``SessionStoreError`` when the file
+    /// still holds the refreshed-from session but cannot be written; `session` is then kept for this run.
     public func replace(_ session: StoredSession, after spentRefreshToken: String) async throws(SessionStoreError)
-        -> StoredSession
+        -> StoredSession?
     {
         register(session)
+        let refreshedFrom = SessionCredential.refreshToken(spentRefreshToken)
+        if let standing = standingInstead() {
+            // This run holds its own session instead of the file, which stays as it is.
+            guard let held = standing.session, held.holds(refreshedFrom) else {
+                return kept(standing.session, over: session)
+            }
+            instead = (session, standing.over)
+            return session
+        }
         let data = try encode(session)
-        var kept: StoredSession?
+        func decide(_ current: Content) -> (FileChange, StoredSession?) {
+            switch current {
+            case .session(let stored) where stored.holds(refreshedFrom): (.write(data), session)
+            case .session(let stored): (.keep, stored)
+            case .absent: (.keep, nil)
+            case .unusable: (.keep, nil)
+            }
+        }
+        var seen: (content: Content, stamp: FileStamp)?
+        let held: StoredSession?
         do throws(SessionStoreError) {
-            try await change { current throws(SessionStoreError) -> FileChange in
-                switch current {
-                case .session(let stored) where !stored.holds(.refreshToken(spentRefreshToken)):
-                    kept = stored
-                    return .keep
-                case .unusable(let reason):
-                    throw .notASessionFile(path: path.path, reason: reason)
-                case .session, .absent:
-                    return .write(data)
-                }
+            held = try await change { current, stamp in
+                seen = (current, stamp)
+                return decide(current)
             }
         } catch {
-            unsaved = session
+            // Either the lock could not be had, so the file was never seen, or it still held the refreshed-from
+            // session and could not be written.
+            let (current, stamp) = seen ?? snapshot()
+            guard case .session(let stored) = current, stored.holds(refreshedFrom) else {
+                return kept(decide(current).1, over: session)
+            }
+            instead = (session, stamp)
             throw error
         }
-        if let kept {
-            logger.notice("another run changed the session meanwhile; the file keeps its session")
-            register(kept)
-            return kept
-        }
-        return session
+        return kept(held, over: session)
     }
 
     /// Removes the session file under the lock if it still holds `credential`; returns the newer session when another
-    /// holder replaced it. A file that cannot be changed is logged and the session is forgotten for this run only.
+    /// holder replaced it. A file that cannot be changed is logged and left, and the session is over for this run
+    /// while the file stays as it was.
     public func remove(ifStillHolding credential: SessionCredential) async -> SessionRemoval {
-        if let held = unsaved {
+        if let standing = standingInstead() {
+            guard let held = standing.session else { return .absent }
             guard held.holds(credential) else { return .replaced(by: held) }
-            unsaved = nil
+            // The file never got this session: it still holds the one before it, which this run has spent.
+            instead = (nil, standing.over)
+            return .removed
         }
-        var removal = SessionRemoval.absent
+        func decide(_ current: Content) -> (FileChange, SessionRemoval) {
+            switch current {
+            case .session(let stored) where stored.holds(credential): (.remove, .removed)
+            case .session(let stored): (.keep, .replaced(by: stored))
+            case .absent, .unusable: (.keep, .absent)
+            }
+        }
+        var seen: (content: Content, stamp: FileStamp)?
+        var removal: SessionRemoval
         do throws(SessionStoreError) {
-            try await change { current throws(SessionStoreError) -> FileChange in
-                switch current {
-                case .session(let stored) where stored.holds(credential):
-                    removal = .removed
-                    return .remove
-                case .session(let stored):
-                    removal = .replaced(by: stored)
-                    return .keep
-                case .absent, .unusable:
-                    return .keep
-                }
+            removal = try await change { current, stamp in
+                seen = (current, stamp)
+                return decide(current)
             }
         } catch {
-            logger.warning("the session is forgotten for this run, but \(error)")
-            return .removed
+            let (current, stamp) = seen ?? snapshot()
+            let change: FileChange
+            (change, removal) = decide(current)
+            if change == .remove {
+                logger.warning("the session is over for this run, but \(error)")
+                instead = (nil, stamp)
+            }
         }
         if case .replaced(let newer) = removal { register(newer) }
         return removal
     }
 
-    /// Forgets the session, in memory and on disk; returns whether a session file was removed.
+    /// Signs out: removes the session file under the lock; returns whether there was a session to remove. When the
+    /// file holds a session that cannot be removed (another process holds the lock for too long, the file cannot be
+    /// unlinked) or something that is not a session, it throws: the user is still signed in for every other run.
+    /// This run is signed out either way, while the file stays as it was.
     @discardableResult
-    public func clear() async -> Bool {
-        unsaved = nil
-        var existed = false
+    public func clear() async throws(SessionStoreError) -> Bool {
+        var seen: FileStamp?
         do throws(SessionStoreError) {
-            try await change { current throws(SessionStoreError) -> FileChange in
+            let existed = try await change { current, stamp throws(SessionStoreError) -> (FileChange, Bool) in
+                seen = stamp
                 switch current {
-                case .session: existed = true
-                case .absent: existed = false
+                case .session: return (.remove, true)
+                case .absent: return (.keep, false)
                 case .unusable(let reason): throw .notASessionFile(path: path.path, reason: reason)
                 }
-                return existed ? .remove : .keep
             }
+            instead = nil
+            return existed
         } catch {
-            logger.warning("the session is forgotten, but \(error)")
+            guard let seen else {
+                // The lock could not be had: there may be nothing to sign out of.
+                let (current, stamp) = snapshot()
+                if case .absent = current {
+                    instead = nil
+                    return false
+                }
+                instead = (nil, stamp)
+                throw error
+            }
+            instead = (nil, seen)
+            throw error
         }
-        return existed
     }
 
     // MARK: - The file
@@ -177,22 +228,53 @@ public actor FileSessionStore: SessionStore {
         case unusable(String)
     }
 
-    /// Runs one change under the lock, decided by `decide` from what the file holds at that moment.
-    private func change(_ decide: (Content) throws(SessionStoreError) -> FileChange) async throws(SessionStoreError) {
-        var refusal: SessionStoreError?
+    /// Runs one change under the lock, decided by `decide` from what the file holds at that moment and its stamp.
+    private func change<Value>(
+        _ decide: (Content, FileStamp) throws(SessionStoreError) -> (FileChange, Value)
+    ) async throws(SessionStoreError) -> Value {
+        let decided: Result<Value, SessionStoreError>
         do throws(PrivateFileError) {
-            try await PrivateFile.change(path) { read in
+            decided = try await PrivateFile.change(path, patience: patience) { read in
                 do throws(SessionStoreError) {
-                    return (try decide(Self.content(of: read)), ())
+                    let (change, value) = try decide(Self.content(of: read), FileStamp(of: path))
+                    return (change, .success(value))
                 } catch {
-                    refusal = error
-                    return (.keep, ())
+                    return (.keep, .failure(error))
                 }
             }
         } catch {
             throw error.busy ? .busy(path: path.path) : .unwritable(path: path.path, reason: Self.reason(error))
         }
-        if let refusal { throw refusal }
+        return try decided.get()
+    }
+
+    /// The file as it is now, read without the lock (every write is an atomic rename), and its stamp.
+    private func snapshot() -> (Content, FileStamp) {
+        let stamp = FileStamp(of: path)
+        return (Self.content(of: PrivateFile.read(path)), stamp)
+    }
+
+    /// What this run holds instead of the file, while the file stays as it was then; forgotten once it changed.
+    private func standingInstead() -> (session: StoredSession?, over: FileStamp)? {
+        guard let standing = instead else { return nil }
+        guard FileStamp(of: path) == standing.over else {
+            logger.notice(
+                "the session file changed since this run last could not change it; the file's session is used")
+            instead = nil
+            return nil
+        }
+        return standing
+    }
+
+    /// `held`, what the file holds after refreshed tokens `renewed` were offered, told to the log and the secrets.
+    private func kept(_ held: StoredSession?, over renewed: StoredSession) -> StoredSession? {
+        if let held, held != renewed {
+            logger.notice("another run changed the session meanwhile; the file keeps its session")
+            register(held)
+        } else if held == nil {
+            logger.notice("signed out while the tokens were refreshed; the new tokens are not saved")
+        }
+        return held
     }
 
     private static func content(of read: Result<Data, PrivateFileError>) -> Content {

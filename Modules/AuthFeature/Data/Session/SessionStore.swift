@@ -2,8 +2,9 @@
 /// extensions), so every change is decided against what the store holds at that moment, never against an old
 /// copy:
 ///
-/// - ``replace(_:after:)`` saves refreshed tokens only over the session they were refreshed from (or none): a
-///   newer sign-in or another holder's refresh is never overwritten.
+/// - ``replace(_:after:)`` saves refreshed tokens only while the store still holds the session they were refreshed
+///   from: a newer sign-in or another holder's refresh is never overwritten, and a store that holds nothing (the
+///   user signed out meanwhile) stays empty.
 /// - ``remove(ifStillHolding:)`` ends the session only while it still holds the token the backend refused; when
 ///   another holder has saved newer tokens meanwhile, it hands those back instead.
 ///
@@ -17,14 +18,17 @@ public protocol SessionStore: Sendable {
     func load() async -> StoredSession?
     /// Replaces whatever is stored with `session` (a sign-in).
     func save(_ session: StoredSession) async throws(SessionStoreError)
-    /// Saves `session`, refreshed from the session whose refresh token was `spentRefreshToken`, unless the store
-    /// now holds another session, which it keeps. Returns the session the store holds afterwards.
+    /// Saves `session`, refreshed from the session whose refresh token was `spentRefreshToken`, only while the store
+    /// still holds that session. Returns the session the store holds afterwards: `session`, another session it kept,
+    /// or `nil` when it holds none (signed out meanwhile: `session` is neither saved nor to be used). Throws when the
+    /// store still holds the refreshed-from session but cannot write; `session` is then kept for this run.
     func replace(_ session: StoredSession, after spentRefreshToken: String) async throws(SessionStoreError)
-        -> StoredSession
+        -> StoredSession?
     /// Removes the session if it still holds `credential`; otherwise leaves the store as it is.
     func remove(ifStillHolding credential: SessionCredential) async -> SessionRemoval
-    /// Removes whatever session is stored (signing out); returns whether there was one.
-    func clear() async -> Bool
+    /// Removes whatever session is stored (signing out); returns whether there was one. Throws when a session is
+    /// stored and could not be removed, so the user is not told they signed out while they did not.
+    func clear() async throws(SessionStoreError) -> Bool
 }
 
 /// What a compare-and-delete found.

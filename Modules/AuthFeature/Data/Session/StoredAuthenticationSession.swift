@@ -11,6 +11,9 @@ import SharedError
 /// - When the backend refuses the refresh token (`invalid_grant`) or the access token (`invalid_token`), the session
 ///   is removed only while the store still holds the refused token. If another run has stored newer tokens
 ///   meanwhile, they are taken over instead, and the request goes on with them.
+/// - Refreshed tokens are saved and used only while the store still holds the session they were refreshed from. A
+///   user who signed out while the refresh was under way stays signed out: the new tokens are dropped, and the
+///   refresh ends as a refused one does.
 public struct StoredAuthenticationSession: AuthenticationSession {
     static let endpoint = "/v1/auth/refresh"
 
@@ -46,9 +49,12 @@ public struct StoredAuthenticationSession: AuthenticationSession {
         await session().map { (AccessToken($0.accessToken), $0.expiresAt) }
     }
 
-    /// Calls `POST /v1/auth/refresh` with the stored refresh token and saves the new tokens (in memory only if the
-    /// store cannot write). Throws `.noSession`, `.invalidGrant` when the backend refused the token and no newer
-    /// session was stored, or `.unavailable` for any other failure.
+    /// Calls `POST /v1/auth/refresh` with the stored refresh token and saves the new tokens while the store still
+    /// holds the session they came from (in memory only if the store cannot write). Throws `.noSession` when there is
+    /// no session for this backend, before the call or by the time its answer came (signed out meanwhile: the new
+    /// tokens are dropped), `.invalidGrant` when the backend refused the token and no newer session was stored, or
+    /// `.unavailable` for any other failure. When the store holds another session for this backend by then (a
+    /// sign-in, another run's refresh), that session's token is returned as adopted.
     public func refreshAccessToken() async throws(TokenRefreshError) -> TokenRenewal {
         guard let session = await session() else { throw .noSession }
         let request = HTTPRequest.postJSON(baseURL, Self.endpoint, body: ["refreshToken": session.refreshToken])
@@ -80,12 +86,19 @@ public struct StoredAuthenticationSession: AuthenticationSession {
         renewed.accessToken = tokens.accessToken
         renewed.refreshToken = tokens.refreshToken
         renewed.expiresAt = tokens.expiresIn.map { clock.wallClockNow.addingTimeInterval(TimeInterval($0)) }
+        let held: StoredSession?
         do throws(SessionStoreError) {
-            _ = try await store.replace(renewed, after: session.refreshToken)
+            held = try await store.replace(renewed, after: session.refreshToken)
         } catch {
             logger.warning("refreshed tokens kept for this run only: \(error)")
+            return .refreshed(AccessToken(renewed.accessToken))
         }
-        return .refreshed(AccessToken(renewed.accessToken))
+        guard let held, held.origin == origin else {
+            logger.notice("signed out while the token was refreshed; the new tokens are dropped")
+            throw .noSession
+        }
+        return held.holds(.refreshToken(renewed.refreshToken))
+            ? .refreshed(AccessToken(renewed.accessToken)) : .adopted(AccessToken(held.accessToken))
     }
 
     /// Removes the session if it still holds `token` and returns `nil`; returns the newer access token when another
