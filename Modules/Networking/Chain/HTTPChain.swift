@@ -1,19 +1,12 @@
 public import Logging
 public import SharedError
 
-/// The app's HTTP clients, stacked in the one order ARCHITECTURE.md explains ("The HTTP client chain").
+/// The app's HTTP clients, each a stack of decorators in the one order ``order`` declares (outermost first;
+/// ARCHITECTURE.md, "The HTTP client chain", explains it, and a test holds its diagram to this list).
 ///
 /// The composition root and the tests both build the chain here, so the order the tests prove is the order the
-/// app runs. Outermost first:
-///
-/// ```
-/// DeadlineHTTPClient → TraceContextHTTPClient → [BackendObservingHTTPClient] → [JournalingHTTPClient] → [ErrorEnvelopeMappingHTTPClient]
-///   → [AuthenticatingHTTPClient] → RetryingHTTPClient → KeyedWriteAttemptsHTTPClient → StatusCodeMappingHTTPClient
-///   → LoggingHTTPClient → TransportJourneyHTTPClient → [AcceptLanguageHTTPClient] → transport
-/// ```
-///
-/// Authentication sits above retry so that one request refreshes at most once: a replay that meets a 503 is
-/// retried below, and a 401 after those retries is the replay's answer, not a second expiry.
+/// app runs. Each client leaves out the decorators it has no use for (``plain`` has no authentication, ``reports``
+/// no retry), never reorders them.
 public struct HTTPChain: Sendable {
     /// What the chain is tuned with.
     public struct Settings: Sendable {
@@ -76,41 +69,99 @@ public struct HTTPChain: Sendable {
         logger: Logger,
         makeSession: (_ refreshClient: any HTTPClient) -> any AuthenticationSession
     ) {
-        func deadline(_ client: any HTTPClient) -> any HTTPClient {
-            DeadlineHTTPClient(
-                decoratee: TraceContextHTTPClient(decoratee: client), timeout: settings.timeout, clock: clock,
-                logger: logger)
+        func decorate(_ inner: any HTTPClient, with link: HTTPChainLink, _ coordinator: TokenRefreshCoordinator?)
+            -> any HTTPClient
+        {
+            switch link {
+            case .deadline:
+                return DeadlineHTTPClient(decoratee: inner, timeout: settings.timeout, clock: clock, logger: logger)
+            case .traceContext:
+                return TraceContextHTTPClient(decoratee: inner)
+            case .backendObserving:
+                return observer.map { BackendObservingHTTPClient(decoratee: inner, observer: $0) } ?? inner
+            case .journaling:
+                return journal.map { JournalingHTTPClient(decoratee: inner, journal: $0, user: user, logger: logger) }
+                    ?? inner
+            case .errorEnvelopeMapping:
+                return ErrorEnvelopeMappingHTTPClient(decoratee: inner, secrets: secrets, logger: logger)
+            case .authenticating:
+                guard let coordinator else { return inner }
+                return AuthenticatingHTTPClient(
+                    decoratee: inner, coordinator: coordinator, retryBudget: resilience.retryBudget, logger: logger)
+            case .retrying:
+                return RetryingHTTPClient(
+                    decoratee: inner, policy: settings.retryPolicy, clock: clock, random: random,
+                    resilience: resilience, logger: logger)
+            case .keyedWriteAttempts:
+                return KeyedWriteAttemptsHTTPClient(decoratee: inner)
+            case .statusCodeMapping:
+                return StatusCodeMappingHTTPClient(decoratee: inner, secrets: secrets, logger: logger)
+            case .logging:
+                return LoggingHTTPClient(decoratee: inner, clock: clock, secrets: secrets, logger: logger)
+            case .transportJourney:
+                return TransportJourneyHTTPClient(decoratee: inner, clock: clock, logger: logger)
+            case .acceptLanguage:
+                return settings.acceptLanguage.map { AcceptLanguageHTTPClient(decoratee: inner, value: $0) } ?? inner
+            }
         }
-        func observed(_ client: any HTTPClient) -> any HTTPClient {
-            observer.map { BackendObservingHTTPClient(decoratee: client, observer: $0) } ?? client
-        }
-        func journaling(_ client: any HTTPClient) -> any HTTPClient {
-            journal.map { JournalingHTTPClient(decoratee: client, journal: $0, user: user, logger: logger) } ?? client
-        }
-        func retrying(_ client: any HTTPClient) -> any HTTPClient {
-            RetryingHTTPClient(
-                decoratee: KeyedWriteAttemptsHTTPClient(decoratee: client), policy: settings.retryPolicy, clock: clock, random: random, resilience: resilience,
-                logger: logger)
+        func client(leavingOut left: Set<HTTPChainLink>, _ coordinator: TokenRefreshCoordinator?) -> any HTTPClient {
+            Self.order.reversed().filter { !left.contains($0) }.reduce(transport) { decorate($0, with: $1, coordinator) }
         }
 
-        let speaking = settings.acceptLanguage.map { AcceptLanguageHTTPClient(decoratee: transport, value: $0) }
-        let mapped = StatusCodeMappingHTTPClient(
-            decoratee: LoggingHTTPClient(
-                decoratee: TransportJourneyHTTPClient(decoratee: speaking ?? transport, clock: clock, logger: logger),
-                clock: clock, secrets: secrets, logger: logger),
-            secrets: secrets, logger: logger)
-        coordinator = TokenRefreshCoordinator(
-            session: makeSession(deadline(mapped)), clock: clock, budget: settings.refreshBudget,
-            refreshAhead: settings.refreshAhead, logger: logger)
-        let authenticating = AuthenticatingHTTPClient(
-            decoratee: retrying(mapped), coordinator: coordinator, retryBudget: resilience.retryBudget, logger: logger)
-
-        plain = deadline(observed(journaling(retrying(mapped))))
-        authenticated = deadline(observed(journaling(authenticating)))
-        envelopeAware = deadline(
-            observed(
-                journaling(ErrorEnvelopeMappingHTTPClient(decoratee: authenticating, secrets: secrets, logger: logger)))
-        )
-        reports = deadline(mapped)
+        let coordinator = TokenRefreshCoordinator(
+            session: makeSession(client(leavingOut: Self.leftOutOfReports, nil)), clock: clock,
+            budget: settings.refreshBudget, refreshAhead: settings.refreshAhead, logger: logger)
+        self.coordinator = coordinator
+        plain = client(leavingOut: [.errorEnvelopeMapping, .authenticating], coordinator)
+        authenticated = client(leavingOut: [.errorEnvelopeMapping], coordinator)
+        envelopeAware = client(leavingOut: [], coordinator)
+        reports = client(leavingOut: Self.leftOutOfReports, coordinator)
     }
+
+    /// The decorators, outermost first: the one place their order is written.
+    ///
+    /// - The deadline outermost, so one deadline covers every attempt, wait and refresh; the trace just inside it,
+    ///   above everything that sends a request again.
+    /// - The journal outside authentication and retry, so a retry or a replay of a keyed write is the same entry;
+    ///   its attempt observer just below retry, so it hears every attempt.
+    /// - Authentication above retry, so one request refreshes at most once.
+    /// - Status mapping below both, so they act on typed kinds and server codes.
+    public static let order: [HTTPChainLink] = [
+        .deadline, .traceContext, .backendObserving, .journaling, .errorEnvelopeMapping, .authenticating, .retrying,
+        .keyedWriteAttempts, .statusCodeMapping, .logging, .transportJourney, .acceptLanguage,
+    ]
+
+    /// What ``reports`` and the refresh call leave out: no session, no retry (the outbox is the reports' retry), no
+    /// journal, and they tell nothing about the backend's usability.
+    static let leftOutOfReports: Set<HTTPChainLink> = [
+        .backendObserving, .journaling, .errorEnvelopeMapping, .authenticating, .retrying, .keyedWriteAttempts,
+    ]
+}
+
+/// One decorator of the chain, by the type that implements it.
+public enum HTTPChainLink: String, CaseIterable, Hashable, Sendable {
+    /// One deadline on the whole call.
+    case deadline = "DeadlineHTTPClient"
+    /// The W3C `traceparent` of the screen load.
+    case traceContext = "TraceContextHTTPClient"
+    /// Tells what each call said about the backend.
+    case backendObserving = "BackendObservingHTTPClient"
+    /// Keyed writes journalled before they are sent.
+    case journaling = "JournalingHTTPClient"
+    /// A 200 whose body says `"status":"error"` (the legacy cards service).
+    case errorEnvelopeMapping = "ErrorEnvelopeMappingHTTPClient"
+    /// The bearer token, refresh and replay.
+    case authenticating = "AuthenticatingHTTPClient"
+    /// Retries of idempotent calls, within the retry budget.
+    case retrying = "RetryingHTTPClient"
+    /// Each attempt of a keyed write, told to the write.
+    case keyedWriteAttempts = "KeyedWriteAttemptsHTTPClient"
+    /// Non-2xx statuses as typed kinds.
+    case statusCodeMapping = "StatusCodeMappingHTTPClient"
+    /// One redacted line per attempt.
+    case logging = "LoggingHTTPClient"
+    /// The transport's failure in the journey.
+    case transportJourney = "TransportJourneyHTTPClient"
+    /// The user's language on every request.
+    case acceptLanguage = "AcceptLanguageHTTPClient"
 }
