@@ -179,6 +179,20 @@ struct ReportOutboxTests {
         #expect(!written.contains("9223372036854775"), "the file holds the clamped counts: \(written)")
     }
 
+    @Test(arguments: [("9223372036854775807", ReportCount.maximum), ("-9223372036854775808", 0)])
+    func aDroppedCountReadFromTheFileIsClamped(_ written: String, _ read: Int) async throws {
+        let folder = ScratchFolder()
+        let file = folder.url.appendingPathComponent("outbox.json")
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        try PrivateFileFixture.write(
+            #"{"format":"errorflow-report-outbox/2","dropped":{"http://a.test:80":\#(written)},"entries":[{"origin":"http://a.test:80","id":"old","report":{"endpoint":"/v1/me","failures":[],"appVersion":"1"}}]}"#,
+            to: file)
+
+        let snapshot = await ReportOutbox(file: file, origin: origin("http://a.test:80"), logger: quietLogger).snapshot
+
+        #expect(snapshot.dropped == read)
+    }
+
     @Test func aReportWrittenOverTheBoundsIsCutWhenRead() async throws {
         let folder = ScratchFolder()
         let file = folder.url.appendingPathComponent("outbox.json")

@@ -168,16 +168,29 @@ public final class ClientReportSender: ClientReporting {
         let submitted = Submitted(
             id: UUID().uuidString, report: report, flow: JourneyFlow.current, trace: ScreenTrace.current)
         unsettled.add(submitted)
-        if case .dropped(let lost) = queue.yield(.report(submitted)), case .report(let gone) = lost {
+        yield(.report(submitted))
+    }
+
+    /// Queues `item`; the oldest item gives way when the queue is full: a report is counted as not sent for a full
+    /// queue, a wait is let go unsettled.
+    private func yield(_ item: Item) {
+        switch queue.yield(item) {
+        case .dropped(.report(let gone)):
             unsettled.settle(gone.id)
             overflow.withLock { $0 = $0 + UnsentReports(queueFull: 1) }
+        case .dropped(.flush(let gate)):
+            gate.open(settled: false)
+        case .terminated:
+            if case .flush(let gate) = item { gate.open(settled: true) }
+        default:
+            break
         }
     }
 
     /// Waits until every report submitted so far has been sent, queued in the outbox, rate-limited or dropped.
     public func flush() async {
         let gate = FlushGate()
-        if case .terminated = queue.yield(.flush(gate)) { gate.open(settled: true) }
+        yield(.flush(gate))
         _ = await gate.wait()
     }
 
@@ -191,7 +204,7 @@ public final class ClientReportSender: ClientReporting {
     public func deliver(within budget: DeliveryBudget) async -> Bool {
         let started = clock.now
         let gate = FlushGate()
-        if case .terminated = queue.yield(.flush(gate)) { gate.open(settled: true) }
+        yield(.flush(gate))
         let clock = clock
         let remaining = budget.remaining
         let timer = Task.detached {
