@@ -53,6 +53,7 @@ struct ErrorFlowCommand: AsyncParsableCommand {
         var failure: (any Error)?
         do {
             var command = try parseAsRoot()
+            ReportDelivery.choose(for: (command as? any ReportingCommand)?.output.format)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -61,6 +62,8 @@ struct ErrorFlowCommand: AsyncParsableCommand {
         } catch {
             failure = error
         }
+        // The output is written: the reports still to go out get what is left of the run's budget, no more.
+        await ReportDelivery.finish()
         // One transport served the whole run; it closes its connections before the process ends.
         await ProcessTransport.shutdown()
         guard let failure else { return }

@@ -74,9 +74,11 @@ struct DemoRun {
             notes += await Self.write(seed, to: store, origin: BackendOrigin(backend.url))
         }
         let app = ComposedApp(configuration)
+        // The embedded backend stops after the run: its reports go out before the output, within a budget of its own.
         var report = await ScreenRun(
             app: app, collector: options.collector, style: options.style, scenario: scenario.rawValue,
-            transferInput: options.transferInput ?? plan.transferInput
+            transferInput: options.transferInput ?? plan.transferInput,
+            reportTiming: .beforeOutput(DeliveryBudget(ReportDelivery.budget))
         ).run(screen)
         report.notes = notes + report.notes
         if screen == .transfer { report.backendTransfers = await backend.transferCount }

@@ -21,6 +21,8 @@ struct ScreenRun {
     var signInHint: String?
     /// What the transfer screen sends.
     var transferInput = TransferInput(toAccount: "", amount: "")
+    /// When the run's reports go out (``ReportDelivery``); `nil`: as the process's command chose.
+    var reportTiming: ReportDelivery.Timing?
 
     func run(_ screen: Screen) async -> RunReport {
         let flow = JourneyFlowID("\(scenario ?? screen.rawValue)-\(UUID().uuidString.prefix(8))")
@@ -31,7 +33,8 @@ struct ScreenRun {
         }
         var report = await JourneyFlow.$current.withValue(flow) { await load(screen) }
         await app.settle()
-        await app.reports.flush()
+        // Never waits past the run's budget; with text output it does not wait at all before the output.
+        await ReportDelivery.deliver(app.reports, timing: reportTiming ?? ReportDelivery.timing)
         report.clientReports = await app.reports.deliveredReports()
         report.errorReports = await app.reports.deliveredErrorReports()
         report.pendingReports = await app.reports.pendingReports()

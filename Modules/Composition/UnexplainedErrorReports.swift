@@ -4,7 +4,8 @@ import Networking
 import SharedError
 
 /// Connects Navigation's unexplained errors to the report sender: one error report per unexplained error, with the
-/// screen load's journey as breadcrumbs, made where the error's journey ends (ARCHITECTURE.md, Decisions).
+/// screen load's journey as breadcrumbs (``ErrorReport`` keeps the first ``ErrorReport/breadcrumbLimit`` and counts
+/// the rest), made where the error's journey ends (ARCHITECTURE.md, Decisions).
 ///
 /// It keeps the journey steps of each running screen load, filed by trace (``ScreenTrace``) through a log handler
 /// of its own, and lets them go when the load ends.

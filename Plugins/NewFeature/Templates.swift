@@ -317,7 +317,7 @@ struct Templates {
         #"""
         import ArgumentParser
 
-        struct OrdersCommand: AsyncParsableCommand {
+        struct OrdersCommand: AsyncParsableCommand, ReportingCommand {
             static let configuration = CommandConfiguration(
                 commandName: "ORDERS-KEBAB", abstract: "The orders screen: the signed-in user's orders.",
                 discussion: ScreenHelp.scenarios(for: .orders)  // demo

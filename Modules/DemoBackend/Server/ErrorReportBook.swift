@@ -2,8 +2,12 @@ public import Foundation
 
 /// An error report as the demo backend received it. Decoding refuses a body that breaks the contract's
 /// `ErrorReport` schema: a required field missing, `null` or of the wrong type, an empty fingerprint part, a
-/// breadcrumb without its layer, action or `from`. Fields the schema does not name are ignored.
+/// breadcrumb without its layer, action or `from`, more than 50 breadcrumbs, a text longer than 256 characters, a
+/// count below 0 or above 2,147,483,647. Fields the schema does not name are ignored.
 public struct ReceivedErrorReport: Hashable, Sendable, Decodable {
+    /// The most breadcrumbs the contract allows in one report (`maxItems`).
+    public static let breadcrumbLimit = 50
+
     /// The parts a report is grouped by.
     public struct Fingerprint: Hashable, Sendable, Decodable {
         /// The error's type: `TransferError`.
@@ -17,24 +21,20 @@ public struct ReceivedErrorReport: Hashable, Sendable, Decodable {
 
         private enum CodingKeys: String, CodingKey { case type, caseName = "case", layer, serverCode }
 
-        /// Decodes the parts, refusing an empty one.
+        /// Decodes the parts, refusing an empty one or one longer than 256 characters.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            type = try container.decode(String.self, forKey: .type)
-            caseName = try container.decode(String.self, forKey: .caseName)
-            layer = try container.decode(String.self, forKey: .layer)
-            serverCode = try container.decodeIfPresent(String.self, forKey: .serverCode)
-            guard !type.isEmpty, !caseName.isEmpty, !layer.isEmpty else {
-                throw DecodingError.dataCorrupted(
-                    .init(codingPath: decoder.codingPath, debugDescription: "an empty part of the fingerprint"))
-            }
+            type = try container.decodeText(forKey: .type)
+            caseName = try container.decodeText(forKey: .caseName)
+            layer = try container.decodeText(forKey: .layer)
+            serverCode = try container.decodeTextIfPresent(forKey: .serverCode)
         }
 
         /// `type.case/layer/serverCode` (`-` for no code): what reports are grouped by.
         public var value: String { "\(type).\(caseName)/\(layer)/\(serverCode ?? "-")" }
     }
 
-    /// One journey step: `{layer, action, category, from, to}`.
+    /// One journey step: `{layer, action, category, from, to}`, each text at most 256 characters.
     public struct Breadcrumb: Hashable, Sendable, Decodable {
         /// The layer that acted.
         public var layer: String
@@ -46,6 +46,18 @@ public struct ReceivedErrorReport: Hashable, Sendable, Decodable {
         public var from: String
         /// What it became, if anything.
         public var to: String?
+
+        private enum CodingKeys: String, CodingKey { case layer, action, category, from, to }
+
+        /// Decodes the step, refusing a text longer than 256 characters.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            layer = try container.decodeText(forKey: .layer, minLength: 0)
+            action = try container.decodeText(forKey: .action, minLength: 0)
+            category = try container.decodeTextIfPresent(forKey: .category)
+            from = try container.decodeText(forKey: .from, minLength: 0)
+            to = try container.decodeTextIfPresent(forKey: .to)
+        }
     }
 
     /// How many reports the app did not send since its last delivery, by reason.
@@ -65,24 +77,18 @@ public struct ReceivedErrorReport: Hashable, Sendable, Decodable {
         /// Decodes the counts, refusing a count below 0 or above ``bound``.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            func count(_ key: CodingKeys) throws -> Int {
-                let value = try container.decode(Int.self, forKey: key)
-                guard (0...Self.bound).contains(value) else {
-                    throw DecodingError.dataCorruptedError(
-                        forKey: key, in: container, debugDescription: "a count from 0 to \(Self.bound)")
-                }
-                return value
-            }
-            queueFull = try count(.queueFull)
-            rateLimited = try count(.rateLimited)
-            refused = try count(.refused)
+            queueFull = try container.decodeCount(forKey: .queueFull)
+            rateLimited = try container.decodeCount(forKey: .rateLimited)
+            refused = try container.decodeCount(forKey: .refused)
         }
     }
 
     /// What groups the report.
     public var fingerprint: Fingerprint
-    /// The journey up to the error.
+    /// The journey up to the error, at most ``breadcrumbLimit`` steps.
     public var breadcrumbs: [Breadcrumb]
+    /// How many steps the app left out after ``breadcrumbs``, if it said.
+    public var omittedBreadcrumbs: Int?
     /// The request behind the error, if any.
     public var requestID: String?
     /// The W3C trace id of the screen load.
@@ -99,22 +105,62 @@ public struct ReceivedErrorReport: Hashable, Sendable, Decodable {
     public var unsent: Unsent?
 
     private enum CodingKeys: String, CodingKey {
-        case fingerprint, breadcrumbs, requestID, traceID, environment, appVersion, locale, platform, unsent
+        case fingerprint, breadcrumbs, omittedBreadcrumbs, requestID, traceID, environment, appVersion, locale,
+            platform, unsent
     }
 
-    /// Decodes a report, refusing one that breaks the contract's `ErrorReport` schema (`unsent`, when present, is
-    /// an object, never `null`).
+    /// Decodes a report, refusing one that breaks the contract's `ErrorReport` schema (`unsent` and
+    /// `omittedBreadcrumbs`, when present, are never `null`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         fingerprint = try container.decode(Fingerprint.self, forKey: .fingerprint)
         breadcrumbs = try container.decode([Breadcrumb].self, forKey: .breadcrumbs)
-        requestID = try container.decodeIfPresent(String.self, forKey: .requestID)
-        traceID = try container.decodeIfPresent(String.self, forKey: .traceID)
-        environment = try container.decode(String.self, forKey: .environment)
-        appVersion = try container.decode(String.self, forKey: .appVersion)
-        locale = try container.decode(String.self, forKey: .locale)
-        platform = try container.decode(String.self, forKey: .platform)
+        guard breadcrumbs.count <= Self.breadcrumbLimit else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .breadcrumbs, in: container, debugDescription: "at most \(Self.breadcrumbLimit) breadcrumbs")
+        }
+        omittedBreadcrumbs =
+            try container.contains(.omittedBreadcrumbs) ? container.decodeCount(forKey: .omittedBreadcrumbs) : nil
+        requestID = try container.decodeTextIfPresent(forKey: .requestID, minLength: 0)
+        traceID = try container.decodeTextIfPresent(forKey: .traceID, minLength: 0)
+        environment = try container.decodeText(forKey: .environment, minLength: 0)
+        appVersion = try container.decodeText(forKey: .appVersion, minLength: 0)
+        locale = try container.decodeText(forKey: .locale, minLength: 0)
+        platform = try container.decodeText(forKey: .platform, minLength: 0)
         unsent = try container.contains(.unsent) ? container.decode(Unsent.self, forKey: .unsent) : nil
+    }
+}
+
+/// The contract's bounds on a report's texts and counts, as the demo backend checks them.
+extension KeyedDecodingContainer {
+    /// The longest text a report field may hold (`maxLength`), in characters as JSON Schema counts them (Unicode
+    /// scalars).
+    static var reportTextLimit: Int { 256 }
+
+    /// A string of `minLength` (1 unless given) to 256 characters.
+    func decodeText(forKey key: Key, minLength: Int = 1) throws -> String {
+        let text = try decode(String.self, forKey: key)
+        guard (minLength...Self.reportTextLimit).contains(text.unicodeScalars.count) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "\(minLength) to \(Self.reportTextLimit) characters")
+        }
+        return text
+    }
+
+    /// A string of at most 256 characters, or `null`, or nothing.
+    func decodeTextIfPresent(forKey key: Key, minLength: Int = 0) throws -> String? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try decodeText(forKey: key, minLength: minLength)
+    }
+
+    /// A count from 0 to ``ReceivedErrorReport/Unsent/bound``.
+    func decodeCount(forKey key: Key) throws -> Int {
+        let value = try decode(Int.self, forKey: key)
+        guard (0...ReceivedErrorReport.Unsent.bound).contains(value) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "a count from 0 to \(ReceivedErrorReport.Unsent.bound)")
+        }
+        return value
     }
 }
 

@@ -27,18 +27,32 @@ public struct DecodingDefect: Hashable, Sendable, Codable {
     }
 }
 
-/// Every defect one decode found. Made by the decode itself, so two decodes never share one.
+/// Every defect one decode found, bounded: the first ``limit`` in the order the decode met them, and a count of the
+/// rest. Made by the decode itself, so two decodes never share one.
+///
+/// However many elements of a body are broken, a report holds at most ``limit`` defects, so neither the decode nor
+/// the client report it becomes grows with the body.
 public struct DecodingReport: Hashable, Sendable {
-    /// The defects in the order the decode met them; empty for a clean body.
-    public var defects: [DecodingDefect]
+    /// The most defects a report lists; the rest are only counted (``omitted``).
+    public static let limit = 20
 
-    /// Makes a report of `defects`, none by default.
-    public init(defects: [DecodingDefect] = []) {
-        self.defects = defects
+    /// The first defects in the order the decode met them, at most ``limit``; empty for a clean body.
+    public private(set) var defects: [DecodingDefect]
+    /// How many defects the decode found beyond ``defects``; at most ``ReportCount/maximum``.
+    public private(set) var omitted: Int
+
+    /// Makes a report of the first ``limit`` of `defects`, counting the rest and `omitted` (defects a part of the
+    /// decode already left out) as omitted.
+    public init(defects: [DecodingDefect] = [], omitted: Int = 0) {
+        self.defects = Array(defects.prefix(Self.limit))
+        self.omitted = ReportCount.sum(defects.count - self.defects.count, omitted)
     }
 
     /// Whether the decode found no defect at all.
-    public var isClean: Bool { defects.isEmpty }
+    public var isClean: Bool { defects.isEmpty && omitted == 0 }
+
+    /// How many defects the decode found in all, listed or omitted.
+    public var count: Int { ReportCount.sum(defects.count, omitted) }
 }
 
 /// A decoded value together with the report of what was defaulted, dropped or novel on the way.
@@ -61,6 +75,15 @@ extension Decoded: Sendable where Value: Sendable {}
 ///
 /// The defects are complete when `init(from:)` returns, before any domain value is read.
 public protocol DefectReporting {
-    /// Every defect found in this model and its nested models and lists, complete once `init(from:)` has returned.
+    /// Every defect found in this model and its nested models and lists, complete once `init(from:)` has returned;
+    /// a lossy list lists at most ``DecodingReport/limit`` of its own.
     var defects: [DecodingDefect] { get }
+    /// How many defects the model found but does not list (a lossy list with more than ``DecodingReport/limit``
+    /// broken elements counts them here); 0 unless the model holds a lossy list.
+    var omittedDefects: Int { get }
+}
+
+extension DefectReporting {
+    /// A model without a lossy list lists every defect it found.
+    public var omittedDefects: Int { 0 }
 }

@@ -30,9 +30,15 @@ public struct BackendObservingHTTPClient: HTTPClient {
     }
 
     static func answer(to response: HTTPResponse, of request: HTTPRequest) -> BackendAnswer {
-        guard !response.body.isEmpty,
-            (try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed])) == nil
+        // A body of more values than the app reads is not parsed here (the repository refuses it): an answer.
+        guard !response.body.isEmpty, JSONValueCount.isAtMost(LenientJSONDecoder.valueLimit, in: response.body),
+            (try? JSONDecoder().decode(AnyJSON.self, from: response.body)) == nil
         else { return .answered }
         return .unusable(reason: "its answer to \(request.path) is not the contract's JSON")
+    }
+
+    /// Any JSON at all: the decoder checks the whole body's syntax, and nothing of it is built.
+    private struct AnyJSON: Decodable {
+        init(from decoder: any Decoder) throws {}
     }
 }

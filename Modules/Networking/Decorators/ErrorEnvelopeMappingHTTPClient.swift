@@ -23,7 +23,10 @@ public struct ErrorEnvelopeMappingHTTPClient: HTTPClient {
     /// ``HTTPClientError/Kind/errorEnvelope(code:)`` for a `"status": "error"` body; other failures pass through.
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
         let response = try await decoratee.send(request)
-        guard let envelope = try? JSONDecoder().decode(EnvelopeHead.self, from: response.body),
+        // A body of more values than the decoder reads is no envelope it reads either (and parsing it would cost
+        // more memory than the app has for it): it passes through, for the repository's decoder to refuse.
+        guard JSONValueCount.isAtMost(LenientJSONDecoder.valueLimit, in: response.body),
+            let envelope = try? JSONDecoder().decode(EnvelopeHead.self, from: response.body),
             envelope.status == "error"
         else { return response }
 

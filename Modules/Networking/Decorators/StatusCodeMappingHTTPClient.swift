@@ -76,9 +76,12 @@ struct ServerErrorBody {
     }
 
     /// The code and fields when the body is the contract's JSON error and they look like identifiers (letters,
-    /// digits, `_`, `-`, `.`, at most 64 characters); anything else might be free text and is not kept.
+    /// digits, `_`, `-`, `.`, at most 64 characters); anything else might be free text and is not kept. A body of
+    /// more values than ``LenientJSONDecoder/valueLimit`` is not parsed.
     static func parse(_ body: Data) -> ServerErrorBody? {
-        guard body.first == UInt8(ascii: "{"), let decoded = try? JSONDecoder().decode(Body.self, from: body) else {
+        guard body.first == UInt8(ascii: "{"), JSONValueCount.isAtMost(LenientJSONDecoder.valueLimit, in: body),
+            let decoded = try? JSONDecoder().decode(Body.self, from: body)
+        else {
             return nil
         }
         let fields = (decoded.fields ?? []).prefix(16).compactMap { field -> ServerFieldError? in

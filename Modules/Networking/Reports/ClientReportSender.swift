@@ -14,7 +14,13 @@ import W3CTraceContext
 /// - A report that cannot be delivered now (the backend is unreachable, or answers 5xx or 429) goes to the
 ///   ``ReportOutbox`` and the journey says `queued`; reports waiting there from an earlier run are sent first, at
 ///   most ``Configuration/resendLimit`` per run and ``Configuration/resendSpacing`` apart. A 429 or 503 with
-///   `Retry-After` sets a time before which no report goes to that backend, kept in the outbox for later runs.
+///   `Retry-After` sets a time before which no report goes to that backend, kept in the outbox for later runs, and
+///   never more than ``Configuration/maximumRetryAfter`` away (a time read from the outbox file too).
+/// - The run waits for its reports only as long as its ``DeliveryBudget`` allows
+///   (``deliver(within:)``): whatever is still on its way then is kept in the outbox under the key it was sent
+///   with, for a later run, and the sender sends nothing more.
+/// - A client report lists the first ``ClientReport/failureLimit`` defects and counts the rest; an error report
+///   the first ``ErrorReport/breadcrumbLimit`` breadcrumbs; every text is cut to ``ReportText/maximumLength``.
 /// - A report the backend refuses outright (another 4xx: a backend that does not know error reports answers 404)
 ///   is dropped, counted as refused, and logged once per kind.
 /// - The counts of reports not sent go with the next error report that is delivered.
@@ -40,13 +46,17 @@ public final class ClientReportSender: ClientReporting {
         public var resendLimit: Int
         /// The pause between two resends from the outbox.
         public var resendSpacing: Duration
+        /// The longest a report endpoint's `Retry-After` holds reports back; a longer one is cut to it.
+        public var maximumRetryAfter: Duration
 
         /// Makes a configuration: the same defect or fingerprint is sent at most once per 10 minutes, up to 100
-        /// reports may queue, and a run resends at most 10 waiting reports, 50 ms apart. Error reports go beside
-        /// client reports, to `/v1/error-reports`, unless `errorReportsURL` says otherwise.
+        /// reports may queue, a run resends at most 10 waiting reports, 50 ms apart, and a `Retry-After` holds
+        /// reports back for an hour at most. Error reports go beside client reports, to `/v1/error-reports`,
+        /// unless `errorReportsURL` says otherwise.
         public init(
             endpointURL: URL, errorReportsURL: URL? = nil, appVersion: String, window: Duration = .seconds(600),
-            queueLimit: Int = 100, resendLimit: Int = 10, resendSpacing: Duration = .milliseconds(50)
+            queueLimit: Int = 100, resendLimit: Int = 10, resendSpacing: Duration = .milliseconds(50),
+            maximumRetryAfter: Duration = Configuration.defaultMaximumRetryAfter
         ) {
             self.endpointURL = endpointURL
             self.errorReportsURL =
@@ -57,16 +67,19 @@ public final class ClientReportSender: ClientReporting {
             self.queueLimit = queueLimit
             self.resendLimit = max(resendLimit, 0)
             self.resendSpacing = resendSpacing
+            self.maximumRetryAfter = max(maximumRetryAfter, .zero)
         }
 
         /// The path of the error-report endpoint.
         public static let errorReportsPath = "error-reports"
+        /// The default cap on a report endpoint's `Retry-After`: one hour.
+        public static let defaultMaximumRetryAfter = Duration.seconds(3600)
     }
 
     private enum Item: Sendable {
         case resendOutbox
-        case report(OutgoingReport, flow: JourneyFlowID?, trace: TraceContext?)
-        case flush(CheckedContinuation<Void, Never>)
+        case report(Submitted)
+        case flush(FlushGate)
     }
 
     private let configuration: Configuration
@@ -75,6 +88,10 @@ public final class ClientReportSender: ClientReporting {
     private let outbox: ReportOutbox
     private let journey: JourneyRecorder
     private let overflow: LockedState<UnsentReports>
+    private let clock: any HTTPClock
+    /// The reports submitted in this process and not settled yet (sent, kept, rate-limited or refused), oldest
+    /// first: what a spent budget hands to the outbox. Never a report that came from the outbox.
+    private let unsettled: Unsettled
 
     /// - Parameter outbox: where undeliverable reports wait; by default in memory, for this process only.
     public init(
@@ -87,14 +104,17 @@ public final class ClientReportSender: ClientReporting {
         let (stream, queue) = AsyncStream.makeStream(
             of: Item.self, bufferingPolicy: .bufferingNewest(configuration.queueLimit))
         let overflow = LockedState(UnsentReports())
+        let unsettled = Unsettled()
         let delivery = Delivery(
             client: client, configuration: configuration, outbox: outbox, clock: clock, overflow: overflow,
-            logger: logger)
+            unsettled: unsettled, logger: logger)
         self.configuration = configuration
         self.queue = queue
         self.delivery = delivery
         self.outbox = outbox
         self.overflow = overflow
+        self.clock = clock
+        self.unsettled = unsettled
         self.journey = JourneyRecorder(.networking, logger: logger)
         queue.yield(.resendOutbox)
         // Unstructured on purpose: delivery outlives the flows that submit reports. Task-local values do not follow
@@ -104,12 +124,12 @@ public final class ClientReportSender: ClientReporting {
                 switch item {
                 case .resendOutbox:
                     await delivery.resendOutbox()
-                case .report(let report, let flow, let trace):
-                    await JourneyFlow.$current.withValue(flow) {
-                        await ScreenTrace.with(trace) { await delivery.deliver(report) }
+                case .report(let submitted):
+                    await JourneyFlow.$current.withValue(submitted.flow) {
+                        await ScreenTrace.with(submitted.trace) { await delivery.deliver(submitted) }
                     }
-                case .flush(let continuation):
-                    continuation.resume()
+                case .flush(let gate):
+                    gate.open(settled: true)
                 }
             }
         }
@@ -119,35 +139,94 @@ public final class ClientReportSender: ClientReporting {
         queue.finish()
     }
 
-    /// Enqueues the defects of one decode for `endpoint` and returns at once; a clean report is ignored.
+    /// Enqueues the defects of one decode for `endpoint` and returns at once; a clean report is ignored. The
+    /// journey names each listed defect, and the count of those the report only counts.
     public func submit(_ report: DecodingReport, endpoint: String) {
         guard !report.isClean else { return }
-        for defect in report.defects {
+        let clientReport = ClientReport(
+            endpoint: endpoint, failures: report.defects, appVersion: configuration.appVersion,
+            omittedFailures: report.omitted)
+        for defect in clientReport.failures {
             journey.record(
                 .reported, from: "\(defect.keyPath) \(defect.kind.rawValue)", to: "client report for \(endpoint)",
                 origin: .data, level: .notice)
         }
-        let clientReport = ClientReport(
-            endpoint: endpoint, failures: report.defects, appVersion: configuration.appVersion)
+        if let omitted = clientReport.omittedFailures {
+            journey.record(
+                .reported, from: "\(omitted) more defects", to: "client report for \(endpoint), counted, not listed",
+                origin: .data, level: .notice)
+        }
         enqueue(.client(clientReport))
     }
 
-    /// Enqueues an error report and returns at once; it is sent inside the current trace.
+    /// Enqueues an error report (within its bounds) and returns at once; it is sent inside the current trace.
     public func submit(_ report: ErrorReport) {
-        enqueue(.error(report))
+        enqueue(.error(report.bounded))
     }
 
     private func enqueue(_ report: OutgoingReport) {
-        let item = Item.report(report, flow: JourneyFlow.current, trace: ScreenTrace.current)
-        if case .dropped(let lost) = queue.yield(item), case .report = lost {
-            overflow.withLock { $0.queueFull += 1 }
+        let submitted = Submitted(
+            id: UUID().uuidString, report: report, flow: JourneyFlow.current, trace: ScreenTrace.current)
+        unsettled.add(submitted)
+        yield(.report(submitted))
+    }
+
+    /// Queues `item`; the oldest item gives way when the queue is full: a report is counted as not sent for a full
+    /// queue, a wait is let go unsettled.
+    private func yield(_ item: Item) {
+        switch queue.yield(item) {
+        case .dropped(.report(let gone)):
+            unsettled.settle(gone.id)
+            overflow.withLock { $0 = $0 + UnsentReports(queueFull: 1) }
+        case .dropped(.flush(let gate)):
+            gate.open(settled: false)
+        case .terminated:
+            if case .flush(let gate) = item { gate.open(settled: true) }
+        default:
+            break
         }
     }
 
     /// Waits until every report submitted so far has been sent, queued in the outbox, rate-limited or dropped.
     public func flush() async {
-        await withCheckedContinuation { continuation in
-            if case .terminated = queue.yield(.flush(continuation)) { continuation.resume() }
+        let gate = FlushGate()
+        yield(.flush(gate))
+        _ = await gate.wait()
+    }
+
+    /// Waits until every report submitted so far has been sent, queued, rate-limited or dropped, as ``flush()``
+    /// does, but no longer than what is left of `budget`, and spends on it the time it waited (on this sender's
+    /// clock). When the budget runs out first, every report submitted and not settled (the one on its way too) is
+    /// kept in the outbox under the key it was being sent with, and the sender sends nothing more: a later run
+    /// sends them. Reports that came from the outbox stay where they are (or gone, when another run delivered
+    /// them). Returns whether everything was settled in time.
+    @discardableResult
+    public func deliver(within budget: DeliveryBudget) async -> Bool {
+        let started = clock.now
+        let gate = FlushGate()
+        yield(.flush(gate))
+        let clock = clock
+        let remaining = budget.remaining
+        let timer = Task.detached {
+            do throws(CancellationError) {
+                try await clock.sleep(for: remaining)
+                gate.open(settled: false)
+            } catch {
+                return
+            }
+        }
+        let settled = await gate.wait()
+        timer.cancel()
+        budget.spend(clock.now - started)
+        if !settled { await keepForLater() }
+        return settled
+    }
+
+    /// Stops sending and keeps every report not settled in the outbox, oldest first.
+    private func keepForLater() async {
+        await delivery.stop()
+        for submitted in unsettled.takeAll() {
+            await delivery.keepForLater(submitted, because: "the run's time for reports was spent")
         }
     }
 
@@ -168,6 +247,93 @@ public final class ClientReportSender: ClientReporting {
     }
 }
 
+/// The time one run may wait for its reports to go out, in all, however many senders and waits share it.
+public final class DeliveryBudget: Sendable {
+    /// The whole budget.
+    public let total: Duration
+    private let spent = LockedState(Duration.zero)
+
+    /// Makes a budget of `total` (at least zero), none of it spent.
+    public init(_ total: Duration) {
+        self.total = max(total, .zero)
+    }
+
+    /// What is left of it; never below zero.
+    public var remaining: Duration {
+        spent.withLock { max(total - $0, .zero) }
+    }
+
+    /// Takes `duration` off what is left.
+    public func spend(_ duration: Duration) {
+        spent.withLock { $0 += max(duration, .zero) }
+    }
+}
+
+/// A report as it was submitted: the key it is always sent under, and the flow and trace it is sent inside.
+private struct Submitted: Sendable {
+    var id: String
+    var report: OutgoingReport
+    var flow: JourneyFlowID?
+    var trace: TraceContext?
+}
+
+/// The reports submitted and not settled yet, oldest first.
+private final class Unsettled: Sendable {
+    private let reports = LockedState<[Submitted]>([])
+
+    func add(_ submitted: Submitted) {
+        reports.withLock { $0.append(submitted) }
+    }
+
+    /// Replaces the report kept under `id` (after rate limiting took some of its entries out).
+    func update(_ id: String, to report: OutgoingReport) {
+        reports.withLock { all in
+            if let index = all.firstIndex(where: { $0.id == id }) { all[index].report = report }
+        }
+    }
+
+    func settle(_ id: String) {
+        reports.withLock { $0.removeAll { $0.id == id } }
+    }
+
+    func takeAll() -> [Submitted] {
+        reports.withLock { all in
+            defer { all.removeAll() }
+            return all
+        }
+    }
+}
+
+/// Opened once: by the delivery reaching it in the queue (`settled`), or by a budget running out.
+private final class FlushGate: Sendable {
+    private enum State {
+        case waiting(CheckedContinuation<Bool, Never>?)
+        case open(Bool)
+    }
+
+    private let state = LockedState<State>(.waiting(nil))
+
+    func open(settled: Bool) {
+        let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+            guard case .waiting(let waiter) = state else { return nil }
+            state = .open(settled)
+            return waiter
+        }
+        waiter?.resume(returning: settled)
+    }
+
+    func wait() async -> Bool {
+        await withCheckedContinuation { continuation in
+            let opened = state.withLock { state -> Bool? in
+                if case .open(let settled) = state { return settled }
+                state = .waiting(continuation)
+                return nil
+            }
+            if let opened { continuation.resume(returning: opened) }
+        }
+    }
+}
+
 /// The sending side: rate limiting, the POST itself, and the outbox, one report at a time.
 private actor Delivery {
     private enum Key: Hashable {
@@ -180,30 +346,39 @@ private actor Delivery {
     private let outbox: ReportOutbox
     private let clock: any HTTPClock
     private let overflow: LockedState<UnsentReports>
+    private let unsettled: Unsettled
     private let logger: Logger
     private let journey: JourneyRecorder
     private var lastSent: [Key: HTTPInstant] = [:]
     private var refusalsLogged: Set<String> = []
+    /// The budget ran out: nothing more is sent, and what arrives is kept for a later run.
+    private var stopped = false
     private(set) var delivered: [OutgoingReport] = []
 
     init(
         client: any HTTPClient, configuration: ClientReportSender.Configuration, outbox: ReportOutbox,
-        clock: any HTTPClock, overflow: LockedState<UnsentReports>, logger: Logger
+        clock: any HTTPClock, overflow: LockedState<UnsentReports>, unsettled: Unsettled, logger: Logger
     ) {
         self.client = client
         self.configuration = configuration
         self.outbox = outbox
         self.clock = clock
         self.overflow = overflow
+        self.unsettled = unsettled
         self.logger = logger
         self.journey = JourneyRecorder(.networking, logger: logger)
     }
 
-    /// Sends what earlier runs could not, oldest first and paced; what fails again stays where it is, and nothing is
-    /// sent before the time the backend asked for.
+    /// Sends nothing more from now on.
+    func stop() {
+        stopped = true
+    }
+
+    /// Sends what earlier runs could not, oldest first and paced; what fails again stays where it is, a report
+    /// another run sent meanwhile is not sent again, and nothing is sent before the time the backend asked for.
     func resendOutbox() async {
         let snapshot = await outbox.snapshot
-        guard !isHeldBack(snapshot) else { return }
+        guard !stopped, await !isHeldBack(snapshot) else { return }
         for (index, entry) in snapshot.entries.prefix(configuration.resendLimit).enumerated() {
             if index > 0 {
                 do throws(CancellationError) {
@@ -212,6 +387,7 @@ private actor Delivery {
                     return
                 }
             }
+            guard !stopped, await outbox.contains(id: entry.id) else { continue }
             markSent(entry.outgoing)
             switch await send(entry.outgoing, id: entry.id) {
             case .delivered, .refused: await outbox.remove(id: entry.id)
@@ -220,11 +396,17 @@ private actor Delivery {
         }
     }
 
-    func deliver(_ report: OutgoingReport) async {
-        guard let limited = rateLimited(report) else { return }
+    /// Sends a report submitted in this process, or keeps it in the outbox; it is settled once this returns.
+    func deliver(_ submitted: Submitted) async {
+        defer { unsettled.settle(submitted.id) }
+        guard !stopped else {
+            return await keepForLater(submitted, because: "the run's time for reports was spent")
+        }
+        guard let limited = rateLimited(submitted.report) else { return }
+        unsettled.update(submitted.id, to: limited)
         markSent(limited)
-        let id = UUID().uuidString
-        if isHeldBack(await outbox.snapshot) {
+        let id = submitted.id
+        if await isHeldBack(await outbox.snapshot) {
             let waiting = await outbox.keep(limited, id: id)
             journey.record(
                 .queued, from: "\(limited.name) for \(limited.subject)",
@@ -232,12 +414,23 @@ private actor Delivery {
                 level: .notice)
             return
         }
-        if case .later(let error) = await send(limited, id: id) {
-            let waiting = await outbox.keep(limited, id: id)
+        let outcome = await send(limited, id: id)
+        // Past the budget the report was handed to the outbox already; a later run sends it under the same key.
+        guard !stopped, case .later(let error) = outcome else { return }
+        let waiting = await outbox.keep(limited, id: id)
+        journey.record(
+            .queued, from: error.journeyName,
+            to: "\(limited.name) for \(limited.subject) kept in the outbox (\(waiting) waiting)",
+            category: error.category, origin: .networking, level: .warning)
+    }
+
+    /// Keeps a submitted report in the outbox unsent, under its key, and says so in the journey of its flow.
+    func keepForLater(_ submitted: Submitted, because reason: String) async {
+        let waiting = await outbox.keep(submitted.report, id: submitted.id)
+        JourneyFlow.$current.withValue(submitted.flow) {
             journey.record(
-                .queued, from: error.journeyName,
-                to: "\(limited.name) for \(limited.subject) kept in the outbox (\(waiting) waiting)",
-                category: error.category, origin: .networking, level: .warning)
+                .queued, from: "\(submitted.report.name) for \(submitted.report.subject)",
+                to: "kept in the outbox: \(reason) (\(waiting) waiting)", origin: .networking, level: .notice)
         }
     }
 
@@ -255,7 +448,7 @@ private actor Delivery {
             return .client(limited)
         case .error(let errorReport):
             guard !isWithinWindow(.fingerprint(errorReport.fingerprint.value)) else {
-                overflow.withLock { $0.rateLimited += 1 }
+                overflow.withLock { $0 = $0 + UnsentReports(rateLimited: 1) }
                 logger.debug("error report \(errorReport.fingerprint.value) skipped: sent within the window")
                 return nil
             }
@@ -268,10 +461,15 @@ private actor Delivery {
         return clock.now - sent < configuration.window
     }
 
-    /// Whether the backend asked for no reports until a time that has not come yet.
-    private func isHeldBack(_ snapshot: ReportOutbox.Snapshot) -> Bool {
+    /// Whether the backend asked for no reports until a time that has not come yet. A time further away than
+    /// ``ClientReportSender/Configuration/maximumRetryAfter`` (a file may say anything) is brought back to it, in
+    /// the outbox too.
+    private func isHeldBack(_ snapshot: ReportOutbox.Snapshot) async -> Bool {
         guard let notBefore = snapshot.notBefore else { return false }
-        return clock.wallClockNow < notBefore
+        let now = clock.wallClockNow
+        let latest = now.addingTimeInterval(configuration.maximumRetryAfter.inSeconds)
+        if notBefore > latest { await outbox.capNotBefore(atMost: latest) }
+        return now < min(notBefore, latest)
     }
 
     private enum Sent {
@@ -296,6 +494,7 @@ private actor Delivery {
             report = .error(errorReport)
         }
         let request = request(for: report, id: id)
+        let sentAt = clock.wallClockNow
         let client = client
         // An error report's own request is no step of the journey it reports: its answer is recorded in no flow.
         let flow = report.errorReport == nil ? JourneyFlow.current : nil
@@ -310,7 +509,7 @@ private actor Delivery {
             _ = try result.get()
             delivered.append(report)
             await outbox.settleUnsent(told)
-            if await outbox.snapshot.notBefore != nil { await outbox.setNotBefore(nil) }
+            if await outbox.snapshot.notBefore != nil { await outbox.clearNotBefore(ifNotAfter: sentAt) }
             logger.debug("\(report.name) for \(report.subject) sent")
             return .delivered
         } catch {
@@ -321,7 +520,7 @@ private actor Delivery {
             if let retryAfter = error.context.retryAfter, [.tooManyRequests, .server(status: 503)].contains(error.kind)
             {
                 let serverNow = error.context.serverDate ?? clock.wallClockNow
-                let wait = retryAfter.delay(from: serverNow)
+                let wait = min(retryAfter.delay(from: serverNow), configuration.maximumRetryAfter)
                 await outbox.setNotBefore(clock.wallClockNow.addingTimeInterval(wait.inSeconds))
             }
             return .later(error)

@@ -6,6 +6,7 @@ struct PaymentCardsResponse: Decodable, DefectReporting {
     let cards: LossyList<CardResponse>
 
     var defects: [DecodingDefect] { cards.defects }
+    var omittedDefects: Int { cards.omittedDefects }
 }
 
 /// One card; a card that breaks a required rule is dropped by the list, an unknown brand is kept as `other`.
