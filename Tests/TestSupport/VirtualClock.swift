@@ -56,12 +56,14 @@ public final class VirtualClock: HTTPClock {
     /// ``advance(by:)`` to reach it. Throws `CancellationError` when the task is cancelled.
     public func sleep(until deadline: HTTPInstant) async throws(CancellationError) {
         if autoAdvance, autoAdvanceLimit.map({ deadline - now <= $0 }) ?? true {
-            let cancelled = state.withLock { state -> Bool in
+            let (cancelled, due) = state.withLock { state -> (Bool, [Sleeper]) in
                 state.sleeps.append(max(deadline - state.now, .zero))
-                guard !Task.isCancelled else { return true }
+                guard !Task.isCancelled else { return (true, []) }
                 state.now = max(state.now, deadline)
-                return false
+                return (false, Self.takeDue(&state))
             }
+            // Time moved on: the sleepers it passed wake too.
+            for sleeper in due { sleeper.continuation.resume(returning: true) }
             if cancelled { throw CancellationError() }
             return
         }
@@ -91,12 +93,28 @@ public final class VirtualClock: HTTPClock {
     public func advance(by duration: Duration) {
         let due = state.withLock { state -> [Sleeper] in
             state.now = state.now + duration
-            let now = state.now
-            let due = state.sleepers.filter { $0.value.deadline <= now }
-            for id in due.keys { state.sleepers.removeValue(forKey: id) }
-            return Array(due.values)
+            return Self.takeDue(&state)
         }
         for sleeper in due { sleeper.continuation.resume(returning: true) }
+    }
+
+    /// Moves time on to the earliest sleeper's deadline (if it is later than now) and wakes every sleeper due then;
+    /// returns whether there was one.
+    @discardableResult
+    public func advanceToNextSleeper() -> Bool {
+        let due = state.withLock { state -> [Sleeper] in
+            guard let next = state.sleepers.values.map(\.deadline).min() else { return [] }
+            state.now = max(state.now, next)
+            return Self.takeDue(&state)
+        }
+        for sleeper in due { sleeper.continuation.resume(returning: true) }
+        return !due.isEmpty
+    }
+
+    private static func takeDue(_ state: inout State) -> [Sleeper] {
+        let due = state.sleepers.filter { $0.value.deadline <= state.now }
+        for id in due.keys { state.sleepers.removeValue(forKey: id) }
+        return Array(due.values)
     }
 
     /// Waits until `count` tasks are asleep on this clock; records a failure rather than hang if they never are.

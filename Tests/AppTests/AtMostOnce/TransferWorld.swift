@@ -1,18 +1,15 @@
-import AuthFeature
 import Composition
-import Domain
 import Foundation
-import Logging
-import Navigation
 import Networking
-import PaymentsFeature
 import SharedError
 import TestSupport
-import TransfersFeature
 
-/// One generated sequence, played against the real modules: every action is a new process (a ``ComposedApp``, as
-/// each CLI run is) sharing the session file, the report outbox and the pending-writes journal in one folder, over
-/// a ``ModelBackend`` that records what it made. After every step it checks the promises:
+@testable import App
+
+/// One generated sequence, played against the real modules: every action is a new process (a ``ComposedApp`` run
+/// by the CLI's own ``ScreenRun``, its reports delivered within the run's budget) sharing the session file, the report
+/// outbox and the pending-writes journal in one folder, over a ``ModelBackend`` that records what it made. After
+/// every step it checks the promises:
 ///
 /// - **At most once**: each intended transfer was made at most once. The user intends a transfer once per form and
 ///   user, and once more for each `--again`, each dismissal and each day that passes.
@@ -20,20 +17,23 @@ import TransfersFeature
 ///   the user let it go or its key expired; a send that ended "not sent" made nothing, and one that ended "outcome
 ///   unknown" is pending.
 /// - **Signed out stays signed out**: after a sign-out, the session file stays absent until the user signs in.
-/// - **Bounded**: the journal and the outbox stay within their bytes and entries, and every call within its deadline.
+/// - **Bounded**: the journal and the outbox stay within their bytes and entries, a report's `Retry-After` holds
+///   reports back an hour at most, no number in a file traps the run, and no run waits without a bound: report
+///   endpoints that never answer (not even by the call's deadline) hold a run only as long as its budget for reports.
 @MainActor
 final class TransferWorld {
     nonisolated static let baseURL = URL(string: "http://backend.test:8080")!
-    nonisolated static let callTimeout = Duration.seconds(10)
     /// A small share of the journal, so that sequences fill it.
     nonisolated static let journalLimit = 3
 
     private let folder: URL
+    private let files: FileBackedApp
+    /// Every wait on it passes at once, moving time on: a call held until its deadline costs no real time.
     private let clock = VirtualClock()
     private let backend: ModelBackend
-    private var sessionFile: URL { folder.appendingPathComponent("config/session.json") }
-    private var journalFile: URL { folder.appendingPathComponent("state/pending-writes.json") }
-    private var outboxFile: URL { folder.appendingPathComponent("state/report-outbox.json") }
+    private var sessionFile: URL { files.sessionFile }
+    private var journalFile: URL { files.journalFile }
+    private var outboxFile: URL { files.outboxFile }
 
     private var user = 1
     private var signedOut = false
@@ -51,15 +51,15 @@ final class TransferWorld {
     init() {
         let base = FileManager.default.fileExists(atPath: "/dev/shm") ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
         folder = base.appendingPathComponent("errorflow-property-\(UUID().uuidString)")
+        files = FileBackedApp(folder: folder)
         backend = ModelBackend(clock: clock)
         backend.signOut.withLock { hook in
-            hook = { [sessionFile] in
-                _ = try? await FileSessionStore(path: sessionFile, logger: quietLogger).clear()
-            }
+            hook = { [sessionFile = files.sessionFile] in await FileBackedApp.signOut(sessionFile: sessionFile) }
         }
     }
 
     deinit {
+        backend.releaseBlackHoles()
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -76,22 +76,19 @@ final class TransferWorld {
     // MARK: - Steps
 
     private func perform(_ step: SequenceStep) async -> String? {
-        backend.script(transfers: step.transfers, refreshes: step.refreshes)
+        backend.script(transfers: step.transfers, refreshes: step.refreshes, reports: step.reports)
         let restore = await prepare(step.event)
         defer { restore() }
-        let started = clock.now
         var broken: String?
         switch step.action {
         case .signIn(let user):
             let tokens = backend.signIn(user: user)
-            try? await FileSessionStore(path: sessionFile, logger: quietLogger).save(
-                StoredSession(
-                    accessToken: tokens.access, refreshToken: tokens.refresh, expiresAt: nil, userID: "u-\(user)",
-                    userName: "User \(user)", origin: BackendOrigin(Self.baseURL)))
+            await files.signIn(
+                accessToken: tokens.access, refreshToken: tokens.refresh, user: "u-\(user)", baseURL: Self.baseURL)
             self.user = user
             signedOut = false
         case .signOut:
-            _ = try? await FileSessionStore(path: sessionFile, logger: quietLogger).clear()
+            await FileBackedApp.signOut(sessionFile: sessionFile)
             signedOut = true
         case .dayPasses:
             // A new day lets each transfer be meant again, unless an earlier send of it may have been made and
@@ -127,32 +124,43 @@ final class TransferWorld {
             await dismissOldest()
         }
         if backend.signOutRan.withLock({ ran in defer { ran = false }; return ran }) { signedOut = true }
-        let took = clock.now - started
-        if step.action != .dayPasses, took > Self.callTimeout * 4 { broken = broken ?? "the step took \(took) of virtual time" }
         return broken
     }
 
-    /// Sends `form` from a new process; with `checked`, holds what the screen said to what the backend and the
-    /// journal know.
+    /// Sends `form` from a new process, as `errorflow transfer` does; with `checked`, holds what the screen said
+    /// and the exit code to what the backend and the journal know.
     private func send(form: Int, again: Bool, checked: Bool, killAfter suspensions: Int? = nil) async -> String? {
         let madeBefore = backend.made.count
         let requestsBefore = backend.transferRequests
-        let app = makeApp()
-        let viewModel = app.transfer()
+        let collector = JourneyCollector()
+        let app = ComposedApp(
+            files.configuration(
+                baseURL: Self.baseURL, transport: backend, clock: clock, journalLockPatience: lockPatience,
+                journalLimit: Self.journalLimit))
         let (account, amount) = SequenceStep.forms[form]
-        viewModel.edit(toAccount: account, amount: amount, currency: "EUR", note: "")
-        let task = Task { @MainActor in await viewModel.send(again: again) }
+        let run = ScreenRun(
+            app: app, collector: collector,
+            transferInput: TransferInput(toAccount: account, amount: amount, currency: "EUR", again: again),
+            reportTiming: .beforeOutput(DeliveryBudget(ReportDelivery.budget)))
+        let finished = LockedState(false)
+        let task = Task { @MainActor in
+            let report = await run.run(.transfer)
+            finished.withLock { $0 = true }
+            return report
+        }
         backend.kill.withLock { $0 = { task.cancel() } }
         if let suspensions {
             for _ in 0..<suspensions { await Task.yield() }
             task.cancel()
         }
-        await task.value
+        guard await drive(until: finished) else {
+            return "the run still waits after 5 s: it waits on its reports (or something else) without a bound"
+        }
+        let report = await task.value
         backend.kill.withLock { $0 = nil }
-        await app.settle()
         guard checked else { return nil }
-        let state = viewModel.state
-        switch state.error?.key {
+        let screen = ScreenState(report)
+        switch screen.errorKey {
         case "transfer.outcomeUnknown.title":
             guard await journalHolds(form: form, pending: true) else {
                 return "the screen says the outcome is unknown, and the journal does not hold the transfer"
@@ -161,35 +169,31 @@ final class TransferWorld {
             guard backend.made.count == madeBefore else {
                 return "the screen says nothing was sent, and the backend made a transfer"
             }
-            if state.error?.key == "transfer.notSent.title", await journalHolds(form: form, pending: true) {
+            if screen.errorKey == "transfer.notSent.title", await journalHolds(form: form, pending: true) {
                 return "the screen says nothing was sent, and an earlier send of it may have been made"
             }
-            if state.error?.key == "transfer.withheld.title", backend.transferRequests != requestsBefore {
-                return "the screen says the transfer was withheld, and it was sent"
+            if screen.errorKey == "transfer.withheld.title" {
+                if backend.transferRequests != requestsBefore { return "the screen says the transfer was withheld, and it was sent" }
+                if report.exitCode != 4 { return "a withheld transfer ended with exit \(report.exitCode), not 4" }
             }
         default:
             break
         }
-        if let receipt = state.receipt, !backend.made.contains(where: { $0.id == receipt.id }) {
-            return "the screen shows a receipt (\(receipt.id)) of a transfer the backend never made"
+        if let receipt = screen.receiptID, !backend.made.contains(where: { $0.id == receipt }) {
+            return "the screen shows a receipt (\(receipt)) of a transfer the backend never made"
         }
         return nil
     }
 
-    private func makeApp() -> ComposedApp {
-        var configuration = AppConfiguration(
-            baseURL: Self.baseURL, sessionStore: FileSessionStore(path: sessionFile, logger: quietLogger),
-            outboxFile: outboxFile, journalFile: journalFile, environment: .prod,
-            applePay: PassKitApplePayService(device: .ready, logger: quietLogger),
-            appleSignIn: AppleSignInFacade(userAgent: .scripted(.approve), logger: quietLogger), appVersion: "test",
-            secrets: SecretValues(), logger: quietLogger, transport: backend)
-        configuration.clock = clock
-        configuration.random = FixedRandomSource(0.5)
-        configuration.resilience = ResilienceRegistry()
-        configuration.journalLockPatience = lockPatience
-        configuration.journalLimit = Self.journalLimit
-        configuration.chain.timeout = Self.callTimeout
-        return ComposedApp(configuration)
+    /// Waits for the run to finish; a run still going after 5 real seconds waits on something without a bound (a
+    /// report endpoint that never answers holds nothing within its budget: it costs no virtual time, only this).
+    private func drive(until finished: LockedState<Bool>) async -> Bool {
+        let giveUp = ContinuousClock.now + .seconds(5)
+        while !finished.withLock({ $0 }) {
+            guard ContinuousClock.now < giveUp else { return false }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return true
     }
 
     private func journal() -> PendingWrites {
@@ -242,6 +246,16 @@ final class TransferWorld {
             return { [journalFile] in
                 if let kept { try? kept.write(to: journalFile) } else { try? FileManager.default.removeItem(at: journalFile) }
             }
+        case .outboxHoldsHugeCounts:
+            let origin = BackendOrigin(Self.baseURL).value
+            try? FileManager.default.createDirectory(
+                at: outboxFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? Data(
+                #"{"format":"errorflow-report-outbox/2","dropped":{"\#(origin)":9223372036854775807},"entries":[],"unsent":{"\#(origin)":{"queueFull":9223372036854775807,"rateLimited":9223372036854775807,"refused":-9223372036854775808}}}"#
+                    .utf8
+            ).write(to: outboxFile)
+            try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: outboxFile.path)
+            return {}
         case .otherBackendFillsItsShare:
             guard !otherBackendFilled else { return {} }
             otherBackendFilled = true
@@ -284,6 +298,9 @@ final class TransferWorld {
                 }
             }
         }
+        if let counts = backend.countOutOfBounds {
+            return "a report carried counts of unsent reports outside the contract's bound: \(counts)"
+        }
         if let key = backend.forgottenKeyCameBack {
             return "a transfer was sent again under \(key.prefix(8)) after its key expired"
         }
@@ -302,8 +319,14 @@ final class TransferWorld {
         // Bounded.
         if journalled.bytes > PendingWrites.byteLimit { return "the journal holds \(journalled.bytes) bytes" }
         if journalled.mine > Self.journalLimit { return "the journal holds \(journalled.mine) writes" }
-        let outbox = (try? FileManager.default.attributesOfItem(atPath: outboxFile.path)[.size] as? Int) ?? 0
-        if outbox > 1 << 20 { return "the report outbox holds \(outbox) bytes" }
+        let outbox = (try? Data(contentsOf: outboxFile)) ?? Data()
+        if outbox.count > ReportOutbox.defaultByteLimit + 16 * 1024 { return "the report outbox holds \(outbox.count) bytes" }
+        let notBefore = ((try? JSONSerialization.jsonObject(with: outbox)) as? [String: Any])?["notBefore"] as? [String: Double]
+        if let latest = notBefore?.values.max(),
+            Date(timeIntervalSinceReferenceDate: latest) > clock.wallClockNow.addingTimeInterval(3_601)
+        {
+            return "reports are held back until \(Date(timeIntervalSinceReferenceDate: latest)), more than an hour"
+        }
         return nil
     }
 
@@ -337,5 +360,30 @@ private struct JournalSnapshot {
         let writes = object["writes"] as? [[String: Any]] ?? []
         keys = Set(writes.compactMap { $0["key"] as? String })
         mine = writes.filter { $0["origin"] as? String == BackendOrigin(TransferWorld.baseURL).value }.count
+    }
+}
+
+/// What a transfer run's screen showed, read from its JSON state as a script would.
+private struct ScreenState {
+    var errorKey: String?
+    var receiptID: String?
+
+    init(_ report: RunReport) {
+        let data = (try? JSONEncoder().encode(AnyEncodable(report.state))) ?? Data()
+        let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        errorKey = (object?["error"] as? [String: Any])?["key"] as? String
+        receiptID = (object?["receipt"] as? [String: Any])?["id"] as? String
+    }
+}
+
+private struct AnyEncodable: Encodable {
+    let value: any Encodable
+
+    init(_ value: any Encodable) {
+        self.value = value
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
     }
 }

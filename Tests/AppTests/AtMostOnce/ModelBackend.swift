@@ -71,6 +71,22 @@ enum TransferBehaviour: Hashable, Sendable, CustomStringConvertible {
     ]
 }
 
+/// What the backend's report endpoints (`/v1/error-reports`, `/v1/client-reports`) do for a whole step.
+enum ReportBehaviour: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// They accept the connection and never answer, whatever the call's deadline: only the run's budget for reports
+    /// lets it go.
+    case hang
+    /// 429 with a `Retry-After` of a hundred years.
+    case waitACentury
+
+    var description: String {
+        switch self {
+        case .hang: "the report endpoints never answer"
+        case .waitACentury: "the report endpoints ask to wait a century"
+        }
+    }
+}
+
 /// What the backend does with one `POST /v1/auth/refresh`.
 enum RefreshBehaviour: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// New tokens for a refresh token it knows.
@@ -115,11 +131,14 @@ final class ModelBackend: HTTPClient {
         var issued = 0
         var transferScript: [TransferBehaviour] = []
         var refreshScript: [RefreshBehaviour] = []
+        var reports: ReportBehaviour?
         var transferRequests = 0
         var errorReports = 0
         /// Keys the backend forgot (their lifetime passed), and whether one came back.
         var forgotten: Set<String> = []
         var forgottenKeyCameBack: String?
+        /// Counts of unsent reports a report carried outside the contract's bound, if any.
+        var countOutOfBounds: String?
     }
 
     private let state = LockedState(State())
@@ -139,6 +158,8 @@ final class ModelBackend: HTTPClient {
     var made: [Made] { state.withLock { $0.madeInOrder } }
     /// How many `POST /v1/transfers` arrived.
     var transferRequests: Int { state.withLock { $0.transferRequests } }
+    /// Counts of unsent reports outside the contract's bound that a report carried, if any.
+    var countOutOfBounds: String? { state.withLock { $0.countOutOfBounds } }
     /// A key that arrived again after the backend forgot it, if any: sent again past its lifetime.
     var forgottenKeyCameBack: String? { state.withLock { $0.forgottenKeyCameBack } }
 
@@ -154,10 +175,11 @@ final class ModelBackend: HTTPClient {
     }
 
     /// The next attempts' behaviours; after the last, every attempt is answered as the contract says.
-    func script(transfers: [TransferBehaviour], refreshes: [RefreshBehaviour]) {
+    func script(transfers: [TransferBehaviour], refreshes: [RefreshBehaviour], reports: ReportBehaviour?) {
         state.withLock {
             $0.transferScript = transfers
             $0.refreshScript = refreshes
+            $0.reports = reports
         }
     }
 
@@ -171,8 +193,26 @@ final class ModelBackend: HTTPClient {
         case (.post, "/v1/auth/refresh"):
             return try await refresh(request)
         case (.post, "/v1/error-reports"), (.post, "/v1/client-reports"):
-            state.withLock { $0.errorReports += 1 }
-            return .json(202, "{}")
+            switch state.withLock({ $0.reports }) {
+            case .hang?:
+                await blackHole()
+                throw HTTPClientError(kind: .cancelled, context: .init(request: request))
+            case .waitACentury?:
+                return .contractError(429, "slow_down", headers: ["Retry-After": "3155760000"])
+            case nil:
+                let unsent =
+                    ((try? JSONSerialization.jsonObject(with: request.body ?? Data())) as? [String: Any])?["unsent"]
+                    as? [String: Any] ?? [:]
+                let counts = unsent.values.compactMap { ($0 as? NSNumber)?.doubleValue }
+                state.withLock { state in
+                    state.errorReports += 1
+                    // The contract's bound on a count of unsent reports: 0 to 2,147,483,647.
+                    if counts.contains(where: { !(0...2_147_483_647).contains($0) }) {
+                        state.countOutOfBounds = "\(unsent)"
+                    }
+                }
+                return .json(202, "{}")
+            }
         case (.post, "/v1/transfers"):
             return try await transfer(request)
         default:
@@ -252,6 +292,33 @@ final class ModelBackend: HTTPClient {
         case .madeThenHang: return try await hang(request)
         case .killedAfterMaking: throw killed(request)
         default: return .json(201, Self.receipt(transfer))
+        }
+    }
+
+    private let holes = LockedState<[UInt64: CheckedContinuation<Void, Never>]>([:])
+    private let nextHole = LockedState<UInt64>(0)
+
+    /// Never returns until the task is cancelled or ``releaseBlackHoles()`` is called.
+    private func blackHole() async {
+        let id = nextHole.withLock { id -> UInt64 in
+            id += 1
+            return id
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let cancelled = Task.isCancelled
+                if !cancelled { holes.withLock { $0[id] = continuation } }
+                if cancelled { continuation.resume() }
+            }
+        } onCancel: {
+            holes.withLock { $0.removeValue(forKey: id) }?.resume()
+        }
+    }
+
+    /// Lets every request held by a black hole go (when its sequence is over).
+    func releaseBlackHoles() {
+        for hole in holes.withLock({ holes in defer { holes.removeAll() }; return Array(holes.values) }) {
+            hole.resume()
         }
     }
 

@@ -43,6 +43,8 @@ struct SequenceStep: Hashable, Sendable, CustomStringConvertible {
         case journalCorrupt
         /// Another backend's writes fill its share of the journal before the step.
         case otherBackendFillsItsShare
+        /// The report outbox holds counts of unsent reports near `Int.max` before the step.
+        case outboxHoldsHugeCounts
 
         var description: String {
             switch self {
@@ -50,6 +52,7 @@ struct SequenceStep: Hashable, Sendable, CustomStringConvertible {
             case .journalReadableByOthers: "the journal is readable by others"
             case .journalCorrupt: "the journal is corrupt"
             case .otherBackendFillsItsShare: "another backend fills its share of the journal"
+            case .outboxHoldsHugeCounts: "the outbox holds counts near Int.max"
             }
         }
     }
@@ -60,6 +63,8 @@ struct SequenceStep: Hashable, Sendable, CustomStringConvertible {
     var event: Event?
     /// The process is killed (its task cancelled) after this many suspensions of the step, wherever it is then.
     var killAfterSuspensions: Int?
+    /// What the report endpoints do during the step; `nil`: they take every report.
+    var reports: ReportBehaviour?
 
     var description: String {
         var parts = [action.description]
@@ -67,6 +72,7 @@ struct SequenceStep: Hashable, Sendable, CustomStringConvertible {
         if !refreshes.isEmpty { parts.append(refreshes.map(\.description).joined(separator: ", ")) }
         if let event { parts.append("while \(event)") }
         if let killAfterSuspensions { parts.append("killed after \(killAfterSuspensions) suspensions") }
+        if let reports { parts.append("\(reports)") }
         return parts.joined(separator: " · ")
     }
 
@@ -106,6 +112,7 @@ struct SequenceGenerator {
         step.refreshes = int(0...3) == 0 ? [pick(RefreshBehaviour.allCases)] : []
         step.event = int(0...7) == 0 ? pick(SequenceStep.Event.allCases) : nil
         step.killAfterSuspensions = int(0...7) == 0 ? int(0...40) : nil
+        step.reports = int(0...3) == 0 ? pick(ReportBehaviour.allCases) : nil
         return step
     }
 
@@ -140,6 +147,11 @@ struct SequenceGenerator {
             if sequence[index].event != nil {
                 var simpler = sequence
                 simpler[index].event = nil
+                smaller.append(simpler)
+            }
+            if sequence[index].reports != nil {
+                var simpler = sequence
+                simpler[index].reports = nil
                 smaller.append(simpler)
             }
             if sequence[index].killAfterSuspensions != nil {
