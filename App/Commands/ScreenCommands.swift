@@ -77,7 +77,8 @@ enum ScreenCommand {
                 throw Console.refusal(
                     "no pending write to \(origin) has a key starting with '\(dismiss)' (give at least 8 characters)")
             }
-            let what = PendingTransfer(dismissed)?.summary ?? "\(dismissed.identity.method) \(dismissed.identity.operation)"
+            let what =
+                PendingTransfer(dismissed)?.summary ?? "\(dismissed.identity.method) \(dismissed.identity.operation)"
             return try Console.output("Let go of \(what), sent \(Self.time(dismissed.firstSent)).", json: false)
         }
         let writes: [KeyedWrite]
@@ -89,10 +90,12 @@ enum ScreenCommand {
         }
         let now = Date()
         let expired = writes.filter { $0.isExpired(at: now, lifetime: journal.lifetime) }
-        let waiting = writes.filter { !$0.isExpired(at: now, lifetime: journal.lifetime) }.compactMap(PendingTransfer.init)
+        let waiting = writes.filter { !$0.isExpired(at: now, lifetime: journal.lifetime) }.compactMap(
+            PendingTransfer.init)
         guard !writes.isEmpty else {
             try Console.output(
-                output.format == .json ? #"{"pending":[],"expired":[]}"# : "No transfer to \(origin) waits for its outcome.",
+                output.format == .json
+                    ? #"{"pending":[],"expired":[]}"# : "No transfer to \(origin) waits for its outcome.",
                 json: output.format == .json)
             return
         }
@@ -113,7 +116,8 @@ enum ScreenCommand {
             lines.append(
                 "Sent \(Self.time(write.firstSent)): \(PendingTransfer(write)?.summary ?? "\(write.identity.method) \(write.identity.operation)")"
                     + "; its key has expired, so it is not sent again. Whether it was made is unknown: check your wallet, then "
-                    + "`errorflow transfer --pending --dismiss \(write.key.prefix(8)) --base-url \(baseURL.absoluteString)`.")
+                    + "`errorflow transfer --pending --dismiss \(write.key.prefix(8)) --base-url \(baseURL.absoluteString)`."
+            )
         }
         let expiredJSON = expired.map {
             #"{"key":"\#($0.key.prefix(8))","firstSent":"\#(Self.time($0.firstSent))","outcome":"unknown"}"#

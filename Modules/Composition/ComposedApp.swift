@@ -53,7 +53,8 @@ public final class ComposedApp {
         chain = HTTPChain(
             transport: configuration.transport, settings: configuration.speakingChain, clock: clock,
             random: configuration.random, secrets: configuration.secrets, journal: pendingWrites,
-            user: { await store.load().flatMap { $0.origin == origin ? $0.userID : nil } }, observer: backendUsage, resilience: resilience, logger: logger
+            user: { await store.load().flatMap { $0.origin == origin ? $0.userID : nil } }, observer: backendUsage,
+            resilience: resilience, logger: logger
         ) { refreshClient in
             StoredAuthenticationSession(
                 store: store, client: refreshClient, baseURL: baseURL, clock: clock, logger: logger)

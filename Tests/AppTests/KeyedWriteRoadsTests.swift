@@ -15,7 +15,8 @@ struct KeyedWriteRoadsTests {
 
         let offline = try await Binary.run(transfer(proxy), home: home.url)
 
-        #expect(offline.stdout.contains("We couldn't confirm your transfer"), "not 'Nothing was sent': \(offline.stdout)")
+        #expect(
+            offline.stdout.contains("We couldn't confirm your transfer"), "not 'Nothing was sent': \(offline.stdout)")
         #expect(try JournalStates(home: home).states == ["pending"])
         let back = try FaultyProxy(upstream: backend.baseURL, port: proxy.port)
         let again = try await Binary.run(transfer(back), home: home.url)
@@ -28,14 +29,18 @@ struct KeyedWriteRoadsTests {
     @Test func aJournalLockedByAnotherProcessPastTheWaitSendsNothingAndSaysSo() async throws {
         let (backend, home) = try await signedIn()
         let journal = JournalStates.url(home)
-        try FileManager.default.createDirectory(at: journal.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: journal.deletingLastPathComponent(), withIntermediateDirectories: true)
         let held = try #require(HeldLock(on: journal))
 
         let run = try await Binary.run(transfer(backend.baseURL), home: home.url)
         held.release()
 
         #expect(run.status == 4, "\(run.stdout)\(run.stderr)")
-        #expect(run.stderr.contains("nothing was sent: the pending-writes journal \(journal.path) is being changed by another errorflow process; try again when the other run has finished"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "nothing was sent: the pending-writes journal \(journal.path) is being changed by another errorflow process; try again when the other run has finished"
+            ), "\(run.stderr)")
         #expect(run.stdout.contains("Not sent"))
         #expect(backend.requests.filter { $0.path == "/v1/transfers" }.isEmpty)
         await backend.stop()
@@ -44,7 +49,8 @@ struct KeyedWriteRoadsTests {
     @Test func aJournalReadableByOthersIsLeftAsItIsAndNothingIsSent() async throws {
         let (backend, home) = try await signedIn()
         let journal = JournalStates.url(home)
-        try FileManager.default.createDirectory(at: journal.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: journal.deletingLastPathComponent(), withIntermediateDirectories: true)
         let content = #"{"format":"errorflow-pending-writes/2","writes":[]}"#
         try Data(content.utf8).write(to: journal)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: journal.path)
@@ -54,9 +60,10 @@ struct KeyedWriteRoadsTests {
         #expect(run.status == 4, "\(run.stdout)\(run.stderr)")
         #expect(run.stderr.contains("others can read it (mode 644); `chmod 600` it to use it"), "\(run.stderr)")
         #expect(try String(contentsOf: journal, encoding: .utf8) == content)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: journal.deletingLastPathComponent().path).filter {
-            $0.contains("unreadable")
-        }.isEmpty, "never moved aside")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: journal.deletingLastPathComponent().path).filter {
+                $0.contains("unreadable")
+            }.isEmpty, "never moved aside")
         #expect(backend.requests.filter { $0.path == "/v1/transfers" }.isEmpty)
         await backend.stop()
     }
@@ -64,7 +71,8 @@ struct KeyedWriteRoadsTests {
     @Test func anotherBackendsWritesNeverFillThisBackendsShare() async throws {
         let (backend, home) = try await signedIn()
         let journal = JournalStates.url(home)
-        try FileManager.default.createDirectory(at: journal.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: journal.deletingLastPathComponent(), withIntermediateDirectories: true)
         let others = (0..<100).map { index in
             #"{"origin":"http://other.test:80","basePath":"","user":"u-9","method":"POST","operation":"/v1/transfers","body":"{\"n\":\#(index)}","key":"other-\#(index)","firstSent":"2099-01-01T00:00:00Z","state":"pending","sends":[],"mayBeMade":true}"#
         }
@@ -97,7 +105,8 @@ struct KeyedWriteRoadsTests {
     @Test func aTransferWhoseKeyExpiredWithItsOutcomeUnknownIsNeverSentAgainUntilDismissed() async throws {
         let (backend, home) = try await signedIn()
         let journal = JournalStates.url(home)
-        try FileManager.default.createDirectory(at: journal.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: journal.deletingLastPathComponent(), withIntermediateDirectories: true)
         let origin = "http://127.0.0.1:\(backend.baseURL.port ?? 0)"
         let body = #"{\"amount\":\"7.25\",\"currency\":\"EUR\",\"toAccount\":\"CH93 0076 2011 6238 5295 7\"}"#
         try writePrivately(
@@ -112,7 +121,10 @@ struct KeyedWriteRoadsTests {
         let sent = try await Binary.run(transfer(backend.baseURL), home: home.url)
 
         #expect(refused.status == 4, "\(refused.stdout)\(refused.stderr)")
-        #expect(refused.stderr.contains("its key has expired; check your wallet, then let it go with `errorflow transfer --pending --dismiss 0ld0ld00 --base-url \(url)`"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                "its key has expired; check your wallet, then let it go with `errorflow transfer --pending --dismiss 0ld0ld00 --base-url \(url)`"
+            ), "\(refused.stderr)")
         #expect(listed.status == 1, "\(listed.stdout)\(listed.stderr)")
         #expect(listed.stdout.contains("its key has expired, so it is not sent again. Whether it was made is unknown"))
         #expect(dismissed.status == 0, "\(dismissed.stderr)")

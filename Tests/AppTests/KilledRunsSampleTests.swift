@@ -15,14 +15,16 @@ import Testing
 struct KilledRunsSampleTests {
     @Test func aTransferKilledAtAnyMomentIsMadeAtMostOnceAndOnceWhenRunAgain() async throws {
         let samples = TestBudget.count("ERRORFLOW_KILL_SAMPLES", short: 3)
-        let seed = ProcessInfo.processInfo.environment["ERRORFLOW_KILL_SEED"].flatMap(UInt64.init)
+        let seed =
+            ProcessInfo.processInfo.environment["ERRORFLOW_KILL_SEED"].flatMap(UInt64.init)
             ?? UInt64.random(in: 1...UInt64.max)
         print("kill sample seed: \(seed) (ERRORFLOW_KILL_SEED=\(seed)), \(samples) samples")
         var random = SplitMix64(seed: seed)
         for sample in 1...samples {
             let fault: FaultyProxy.Fault? = [nil, .hold, .emptyReply][Int(random.next() % 3)]
             let delay = 50 + Int(random.next() % 1_200)
-            let label = "sample \(sample) of seed \(seed): \(fault.map { "\($0)" } ?? "no fault"), killed after \(delay) ms"
+            let label =
+                "sample \(sample) of seed \(seed): \(fault.map { "\($0)" } ?? "no fault"), killed after \(delay) ms"
 
             let backend = try await ContractBackend.start()
             let proxy = try FaultyProxy(upstream: backend.baseURL)
@@ -32,7 +34,8 @@ struct KilledRunsSampleTests {
             #expect(signIn.status == 0, "\(label): \(signIn.stderr)")
             if let fault { proxy.failNext("POST /v1/transfers", with: fault) }
             let command = [
-                "transfer", "--base-url", url, "--to", "CH93 0076 2011 6238 5295 7", "--amount", "7.25", "--timeout", "3",
+                "transfer", "--base-url", url, "--to", "CH93 0076 2011 6238 5295 7", "--amount", "7.25", "--timeout",
+                "3",
             ]
 
             let killed = try Binary.start(command, home: home.url)

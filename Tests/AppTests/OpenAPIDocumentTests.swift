@@ -43,7 +43,9 @@ struct OpenAPIDocumentTests {
     @Test func theFinalAnswersForAKeyAreTheClientsOwn() throws {
         let text = try String(contentsOf: Self.document, encoding: .utf8)
         var node: Any? = try Yams.load(yaml: text)
-        for key in ["paths", "/v1/transfers", "post", "x-final-answers-for-key"] { node = (node as? [String: Any])?[key] }
+        for key in ["paths", "/v1/transfers", "post", "x-final-answers-for-key"] {
+            node = (node as? [String: Any])?[key]
+        }
         let finals = try #require(node as? [String: Any])
         func answers(_ name: String) -> Set<String> {
             Set((finals[name] as? [Any] ?? []).map { "\($0)" })

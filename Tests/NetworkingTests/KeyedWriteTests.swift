@@ -8,8 +8,10 @@ import Testing
 struct KeyedWriteTests {
     private static let a = SendID("a")
     private static let b = SendID("b")
-    private static let earlier = KeyedWrite.Receipt(madeAt: Date(timeIntervalSince1970: 100), status: 201, body: Data("{}".utf8))
-    private static let later = KeyedWrite.Receipt(madeAt: Date(timeIntervalSince1970: 200), status: 201, body: Data("{}".utf8))
+    private static let earlier = KeyedWrite.Receipt(
+        madeAt: Date(timeIntervalSince1970: 100), status: 201, body: Data("{}".utf8))
+    private static let later = KeyedWrite.Receipt(
+        madeAt: Date(timeIntervalSince1970: 200), status: 201, body: Data("{}".utf8))
 
     private static func pending(_ sends: Set<SendID>, mayBeMade: Bool) -> KeyedWrite.State {
         .pending(sends: sends, mayBeMade: mayBeMade)
@@ -49,7 +51,10 @@ struct KeyedWriteTests {
             pending([], mayBeMade: false),
             [pending([b], mayBeMade: false), .made(later), nil, pending([], mayBeMade: true), nil, nil, nil]
         ),
-        (.made(earlier), [.made(earlier), .made(earlier), .made(earlier), .made(earlier), .made(earlier), .made(earlier), nil]),
+        (
+            .made(earlier),
+            [.made(earlier), .made(earlier), .made(earlier), .made(earlier), .made(earlier), .made(earlier), nil]
+        ),
     ]
 
     private static let events: [KeyedWrite.Event] = [
@@ -112,7 +117,7 @@ struct KeyedWriteTests {
     private func write(_ state: KeyedWrite.State) -> KeyedWrite {
         KeyedWrite(
             identity: KeyedWrite.Identity(
-                origin: BackendOrigin(URL(string: "http://127.0.0.1:8080")!), basePath: "", user: "u-1",
+                origin: BackendOrigin(URL(string: "http://127.0.0.1:8080") ?? URL(fileURLWithPath: "/")), basePath: "", user: "u-1",
                 method: "POST", operation: "/v1/transfers", body: "{}"),
             key: "key", firstSent: Date(timeIntervalSince1970: 0), state: state)
     }

@@ -128,7 +128,8 @@ struct PendingWritesTests {
 
     @Test func aBodyLongerThanTheJournalKeepsIsRefused() async {
         let sut = makeJournal(nil)
-        let long = HTTPRequest.postJSON(TestURL.make(""), "/v1/transfers", body: ["note": String(repeating: "x", count: 20_000)])
+        let long = HTTPRequest.postJSON(
+            TestURL.make(""), "/v1/transfers", body: ["note": String(repeating: "x", count: 20_000)])
 
         await #expect(throws: JournalRefusal.self) {
             try await sut.begin(long, proposing: "k", user: nil, again: false)
@@ -150,9 +151,10 @@ struct PendingWritesTests {
         }
 
         #expect(try String(contentsOf: file, encoding: .utf8) == problem.content, "nothing written over")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [
-            "pending-writes.json", "pending-writes.json.lock",
-        ], "nothing moved aside")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [
+                "pending-writes.json", "pending-writes.json.lock",
+            ], "nothing moved aside")
     }
 
     @Test func aLockHeldByAnotherProcessPastThePatienceRefusesTheWrite() async throws {
@@ -179,7 +181,9 @@ struct PendingWritesTests {
             "firstSent":"2026-11-26T10:00:00Z","expires":"2026-11-27T10:00:00Z"}]}
             """
         try PrivateFileFixture.write(first, to: file)
-        let sut = PendingWrites(file: file, baseURL: TestURL.make(""), now: { Date(timeIntervalSince1970: 1_795_000_000) }, logger: quietLogger)
+        let sut = PendingWrites(
+            file: file, baseURL: TestURL.make(""), now: { Date(timeIntervalSince1970: 1_795_000_000) },
+            logger: quietLogger)
 
         let start = try await sut.begin(transfer("1.00"), proposing: "new", user: "u-1", again: false)
 
@@ -190,12 +194,14 @@ struct PendingWritesTests {
 
     // MARK: - The decorator
 
-    @Test(arguments: [
-        (HTTPClientError.Kind.connectionLost, nil, true), (.timedOut, nil, true), (.server(status: 503), nil, true),
-        (.cancelled, nil, true), (.notFound, nil, true), (.offline, nil, false), (.unauthorized, "token_expired", false),
-        (.unexpectedStatus(422), "validation_failed", false), (.conflict, "idempotency_key_reused", false),
-        (.conflict, "idempotency_key_in_use", false),
-    ] as [(HTTPClientError.Kind, String?, Bool)])
+    @Test(
+        arguments: [
+            (HTTPClientError.Kind.connectionLost, nil, true), (.timedOut, nil, true), (.server(status: 503), nil, true),
+            (.cancelled, nil, true), (.notFound, nil, true), (.offline, nil, false),
+            (.unauthorized, "token_expired", false),
+            (.unexpectedStatus(422), "validation_failed", false), (.conflict, "idempotency_key_reused", false),
+            (.conflict, "idempotency_key_in_use", false),
+        ] as [(HTTPClientError.Kind, String?, Bool)])
     func aNewWriteStaysOnlyWhileItMayHaveBeenMade(_ kind: HTTPClientError.Kind, _ code: String?, _ stays: Bool)
         async throws
     {
@@ -284,7 +290,8 @@ struct PendingWritesTests {
             .failure(HTTPClientError(kind: .timedOut, context: .init(request: .get("/")))), .success(.json(201, "{}")),
         ])
         let probe = JourneyProbe()
-        let sut = JournalingHTTPClient(decoratee: KeyedWriteAttemptsHTTPClient(decoratee: spy), journal: journal, logger: probe.logger)
+        let sut = JournalingHTTPClient(
+            decoratee: KeyedWriteAttemptsHTTPClient(decoratee: spy), journal: journal, logger: probe.logger)
 
         _ = await sut.outcome(of: keyed(transfer("1.00"), "first"))
         _ = await sut.outcome(of: keyed(transfer("1.00"), "second"))
@@ -330,7 +337,8 @@ struct PendingWritesTests {
         PendingWrites(file: file, baseURL: TestURL.make(""), operations: operations, logger: quietLogger)
     }
 
-    private func journaling(_ journal: PendingWrites, _ script: @escaping HTTPClientSpy.Script) -> JournalingHTTPClient {
+    private func journaling(_ journal: PendingWrites, _ script: @escaping HTTPClientSpy.Script) -> JournalingHTTPClient
+    {
         JournalingHTTPClient(
             decoratee: KeyedWriteAttemptsHTTPClient(decoratee: HTTPClientSpy(script: script)), journal: journal,
             logger: quietLogger)

@@ -1,5 +1,5 @@
-public import Foundation
 public import Domain
+public import Foundation
 public import Networking
 public import SharedError
 
@@ -91,7 +91,8 @@ extension JournalRefusal {
     /// One refusal of each kind.
     public static let samples: [JournalRefusal] = [
         .busy(path: "/state/pending-writes.json"), .unusable(path: "/state/pending-writes.json", problem: "corrupt"),
-        .full(limit: 100, waiting: 3), .unresolvedAndExpired(since: Date(timeIntervalSince1970: 1_800_000_000), key: "k"),
+        .full(limit: 100, waiting: 3),
+        .unresolvedAndExpired(since: Date(timeIntervalSince1970: 1_800_000_000), key: "k"),
         .madeEarlier(at: Date(timeIntervalSince1970: 1_800_000_000)), .tooLarge(bytes: 20_000, limit: 16_384),
     ]
 }

@@ -29,7 +29,9 @@ actor TransferLedger {
     /// What `key` already stands for with `form`: the transfer it made, a key used for another body, or `nil` when
     /// the key is new.
     func lookUp(_ form: TransferForm, key: String) -> Outcome? {
-        if let refused = refusals[key] { return refused.form == form ? .refused(refused.refusal) : .keyReusedForAnotherBody }
+        if let refused = refusals[key] {
+            return refused.form == form ? .refused(refused.refusal) : .keyReusedForAnotherBody
+        }
         guard let existing = byKey[key] else { return nil }
         return existing.form == form ? .replayed(existing.transfer) : .keyReusedForAnotherBody
     }

@@ -105,7 +105,9 @@ public struct HTTPChain: Sendable {
             }
         }
         func client(leavingOut left: Set<HTTPChainLink>, _ coordinator: TokenRefreshCoordinator?) -> any HTTPClient {
-            Self.order.reversed().filter { !left.contains($0) }.reduce(transport) { decorate($0, with: $1, coordinator) }
+            Self.order.reversed().filter { !left.contains($0) }.reduce(transport) {
+                decorate($0, with: $1, coordinator)
+            }
         }
 
         let coordinator = TokenRefreshCoordinator(

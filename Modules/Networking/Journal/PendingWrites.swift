@@ -110,7 +110,9 @@ public actor PendingWrites {
                 // Pending first (at most one can be), then the latest made.
                 let same = writes.indices.filter { writes[$0].identity.isSameWrite(as: identity) }
                     .sorted {
-                        (writes[$0].isMade ? 1 : 0, writes[$1].firstSent) < (writes[$1].isMade ? 1 : 0, writes[$0].firstSent)
+                        (writes[$0].isMade ? 1 : 0, writes[$1].firstSent) < (
+                            writes[$1].isMade ? 1 : 0, writes[$0].firstSent
+                        )
                     }
                 for index in same {
                     switch writes[index].sameWrite(again: again, at: now, lifetime: lifetime) {
@@ -180,7 +182,8 @@ public actor PendingWrites {
     @discardableResult
     public func endMade(key: String, send: SendID, answer: HTTPResponse) async -> KeyedWriteStatus {
         await end(
-            key: key, send: send, outcome: .made(KeyedWrite.Receipt(madeAt: now(), status: answer.status, body: answer.body)))
+            key: key, send: send,
+            outcome: .made(KeyedWrite.Receipt(madeAt: now(), status: answer.status, body: answer.body)))
     }
 
     /// This backend's writes that belong to `user`, oldest first: pending (expired ones included) and made.

@@ -317,7 +317,10 @@ final class ModelBackend: HTTPClient {
 
     /// Lets every request held by a black hole go (when its sequence is over).
     func releaseBlackHoles() {
-        for hole in holes.withLock({ holes in defer { holes.removeAll() }; return Array(holes.values) }) {
+        for hole in holes.withLock({ holes in
+            defer { holes.removeAll() }
+            return Array(holes.values)
+        }) {
             hole.resume()
         }
     }

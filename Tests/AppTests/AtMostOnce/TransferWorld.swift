@@ -22,7 +22,7 @@ import TestSupport
 ///   endpoints that never answer (not even by the call's deadline) hold a run only as long as its budget for reports.
 @MainActor
 final class TransferWorld {
-    nonisolated static let baseURL = URL(string: "http://backend.test:8080")!
+    nonisolated static let baseURL = URL(string: "http://backend.test:8080") ?? URL(fileURLWithPath: "/")
     /// A small share of the journal, so that sequences fill it.
     nonisolated static let journalLimit = 3
 
@@ -49,7 +49,9 @@ final class TransferWorld {
     }
 
     init() {
-        let base = FileManager.default.fileExists(atPath: "/dev/shm") ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
+        let base =
+            FileManager.default.fileExists(atPath: "/dev/shm")
+            ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
         folder = base.appendingPathComponent("errorflow-property-\(UUID().uuidString)")
         files = FileBackedApp(folder: folder)
         backend = ModelBackend(clock: clock)
@@ -109,7 +111,8 @@ final class TransferWorld {
             clock.advance(by: .seconds(86_400))
         case .send(let form, let again):
             if again { allowance[IntentKey(user: user, form: form), default: 1] += 1 }
-            broken = await send(form: form, again: again, checked: step.killAfterSuspensions == nil,
+            broken = await send(
+                form: form, again: again, checked: step.killAfterSuspensions == nil,
                 killAfter: step.killAfterSuspensions)
         case .sendTwiceAtOnce(let form):
             async let first: String? = send(form: form, again: false, checked: false)
@@ -123,7 +126,12 @@ final class TransferWorld {
         case .dismiss:
             await dismissOldest()
         }
-        if backend.signOutRan.withLock({ ran in defer { ran = false }; return ran }) { signedOut = true }
+        if backend.signOutRan.withLock({ ran in
+            defer { ran = false }
+            return ran
+        }) {
+            signedOut = true
+        }
         return broken
     }
 
@@ -173,7 +181,9 @@ final class TransferWorld {
                 return "the screen says nothing was sent, and an earlier send of it may have been made"
             }
             if screen.errorKey == "transfer.withheld.title" {
-                if backend.transferRequests != requestsBefore { return "the screen says the transfer was withheld, and it was sent" }
+                if backend.transferRequests != requestsBefore {
+                    return "the screen says the transfer was withheld, and it was sent"
+                }
                 if report.exitCode != 4 { return "a withheld transfer ended with exit \(report.exitCode), not 4" }
             }
         default:
@@ -244,7 +254,11 @@ final class TransferWorld {
             try? Data("{\"format\": \"errorflow-pending-wri".utf8).write(to: journalFile)
             try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: journalFile.path)
             return { [journalFile] in
-                if let kept { try? kept.write(to: journalFile) } else { try? FileManager.default.removeItem(at: journalFile) }
+                if let kept {
+                    try? kept.write(to: journalFile)
+                } else {
+                    try? FileManager.default.removeItem(at: journalFile)
+                }
             }
         case .outboxHoldsHugeCounts:
             let origin = BackendOrigin(Self.baseURL).value
@@ -294,7 +308,8 @@ final class TransferWorld {
                     let keys = made.filter { $0.user == user && Self.form(ofBody: $0.body) == form }.map {
                         "\($0.id) under \($0.key.prefix(8))"
                     }
-                    return "user \(user)'s transfer #\(form) was made \(count) times (\(keys.joined(separator: ", "))), and intended \(allowed)"
+                    return
+                        "user \(user)'s transfer #\(form) was made \(count) times (\(keys.joined(separator: ", "))), and intended \(allowed)"
                 }
             }
         }
@@ -320,8 +335,11 @@ final class TransferWorld {
         if journalled.bytes > PendingWrites.byteLimit { return "the journal holds \(journalled.bytes) bytes" }
         if journalled.mine > Self.journalLimit { return "the journal holds \(journalled.mine) writes" }
         let outbox = (try? Data(contentsOf: outboxFile)) ?? Data()
-        if outbox.count > ReportOutbox.defaultByteLimit + 16 * 1024 { return "the report outbox holds \(outbox.count) bytes" }
-        let notBefore = ((try? JSONSerialization.jsonObject(with: outbox)) as? [String: Any])?["notBefore"] as? [String: Double]
+        if outbox.count > ReportOutbox.defaultByteLimit + 16 * 1024 {
+            return "the report outbox holds \(outbox.count) bytes"
+        }
+        let notBefore =
+            ((try? JSONSerialization.jsonObject(with: outbox)) as? [String: Any])?["notBefore"] as? [String: Double]
         if let latest = notBefore?.values.max(),
             Date(timeIntervalSinceReferenceDate: latest) > clock.wallClockNow.addingTimeInterval(3_601)
         {
