@@ -117,7 +117,8 @@ struct KeyedWriteTests {
     private func write(_ state: KeyedWrite.State) -> KeyedWrite {
         KeyedWrite(
             identity: KeyedWrite.Identity(
-                origin: BackendOrigin(URL(string: "http://127.0.0.1:8080") ?? URL(fileURLWithPath: "/")), basePath: "", user: "u-1",
+                origin: BackendOrigin(URL(string: "http://127.0.0.1:8080") ?? URL(fileURLWithPath: "/")), basePath: "",
+                user: "u-1",
                 method: "POST", operation: "/v1/transfers", body: "{}"),
             key: "key", firstSent: Date(timeIntervalSince1970: 0), state: state)
     }
