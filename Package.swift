@@ -26,7 +26,8 @@ let package = Package(
     // What the code needs: `Duration` and `ContinuousClock` (macOS 13, iOS 16). Linux has no minimum.
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
-        .executable(name: "errorflow", targets: ["App"]),
+        // The app alone: its screens against your backend. Rename it when the demo is gone (README, "Remove the demo").
+        .executable(name: "errorflow-app", targets: ["AppMain"]),
         // Libraries for the Benchmarks/ package, which depends on this one by path.
         .library(name: "SharedError", targets: ["SharedError"]),
         .library(name: "Networking", targets: ["Networking"]),
@@ -51,8 +52,6 @@ let package = Package(
         // The trace of a screen load: its task-local context and the `traceparent` header (ARCHITECTURE.md, Decisions).
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", exact: "1.7.3"),
         .package(url: "https://github.com/swift-otel/swift-w3c-trace-context.git", exact: "1.0.0"),
-        // Tests only: reads docs/openapi.yaml to hold it to the demo backend.
-        .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),  // demo
     ],
     targets: [
         // MARK: Shared vocabulary and app-wide reactions
@@ -119,27 +118,18 @@ let package = Package(
             path: "Modules/Composition"
         ),
 
-        // MARK: The CLI
-        .executableTarget(
+        // MARK: The CLI: the app's commands (a library the executables share) and the app's own executable
+        .target(
             name: "App",
             dependencies: [
                 "Composition", "AuthFeature", "PaymentsFeature", "TransfersFeature", "Navigation", "Networking",
-                "Domain", "SharedError", "PrivateFiles", "AsyncHTTPTransport",
-                "DemoBackend", "LoopbackHosting",  // demo
-                argumentParser, logging, mustache,
+                "Domain", "SharedError", "PrivateFiles", "AsyncHTTPTransport", argumentParser, logging, mustache,
                 // new-feature: app dependencies
             ],
-            path: "App"
+            path: "App",
+            exclude: ["Main"]
         ),
-
-        // demo:begin
-        // MARK: Demo backend (App and tests only; `remove-demo` takes it out)
-        .target(
-            name: "DemoBackend",
-            dependencies: ["LoopbackHosting", hummingbird, httpTypes, nioCore, logging, w3cTraceContext],
-            path: "Modules/DemoBackend"
-        ),
-        // demo:end
+        .executableTarget(name: "AppMain", dependencies: ["App", argumentParser], path: "App/Main"),
 
         // MARK: A Hummingbird responder on a loopback port (the demo backend and the tests' servers)
         .target(
@@ -205,10 +195,7 @@ let package = Package(
         // new-feature: test targets
         .testTarget(
             name: "AppTests",
-            dependencies: [
-                "App", "Composition", "Navigation", "Networking", "SharedError", "TestSupport", logging,
-                "DemoBackend", .product(name: "Yams", package: "Yams"),  // demo
-            ],
+            dependencies: ["App", "Composition", "Navigation", "Networking", "SharedError", "TestSupport", logging],
             path: "Tests/AppTests"
         ),
         .testTarget(
@@ -219,16 +206,6 @@ let package = Package(
         .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),
 
         // MARK: Package commands
-        .plugin(
-            name: "RemoveDemo",
-            capability: .command(
-                intent: .custom(
-                    verb: "remove-demo",
-                    description: "Take the demo out: its backend, its harness and commands, and their tests."),
-                permissions: [.writeToPackageDirectory(reason: "It deletes the demo's files and its marked lines.")]
-            ),
-            path: "Plugins/RemoveDemo"
-        ),
         .plugin(
             name: "NewFeature",
             capability: .command(
@@ -242,6 +219,48 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// MARK: - The demo (`remove-demo` deletes this section with the Demo and Tests/DemoTests folders)
+
+package.products.append(.executable(name: "errorflow", targets: ["DemoCLI"]))
+package.dependencies.append(
+    // Tests only: reads docs/openapi.yaml to hold it to the demo backend.
+    .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"))
+package.targets += [
+    // The embedded backend that plays each scenario's server half.
+    .target(
+        name: "DemoBackend",
+        dependencies: ["LoopbackHosting", hummingbird, httpTypes, nioCore, logging, w3cTraceContext],
+        path: "Demo/Backend"
+    ),
+    // `errorflow`: the app's commands with the demo's around them (tour, scenarios, serve, load, --scenario).
+    .executableTarget(
+        name: "DemoCLI",
+        dependencies: [
+            "App", "DemoBackend", "LoopbackHosting", "Composition", "AuthFeature", "PaymentsFeature", "Navigation",
+            "Networking", "Domain", "SharedError", argumentParser, logging,
+        ],
+        path: "Demo/CLI"
+    ),
+    .testTarget(
+        name: "DemoTests",
+        dependencies: [
+            "DemoCLI", "App", "DemoBackend", "Composition", "AuthFeature", "Navigation", "Networking", "SharedError",
+            "TestSupport", logging, .product(name: "Yams", package: "Yams"),
+        ],
+        path: "Tests/DemoTests"
+    ),
+    .plugin(
+        name: "RemoveDemo",
+        capability: .command(
+            intent: .custom(
+                verb: "remove-demo",
+                description: "Take the demo out: delete its folders, its scripts and this section of Package.swift."),
+            permissions: [.writeToPackageDirectory(reason: "It deletes the demo's folders and files.")]
+        ),
+        path: "Plugins/RemoveDemo"
+    ),
+]
 
 // MARK: - Settings for every target
 

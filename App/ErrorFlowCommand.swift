@@ -1,29 +1,29 @@
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 import Logging
 import SharedError
 
-/// `errorflow`: watch errors travel through the layers of a multi-module app.
-@main
-struct ErrorFlowCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "errorflow",
-        abstract: "Watch errors travel through the layers of a multi-module Swift app.",
-        discussion: backends + " " + exitCodes + "\n\n" + environment,
-        version: "0.1.0",
-        subcommands: [
-            TourCommand.self, ScenariosCommand.self,  // demo
-            PaymentsCommand.self, WalletCommand.self, SignInCommand.self, ProfileCommand.self, TransferCommand.self,
-            // new-feature: commands
-            SessionCommand.self,
-            ServeCommand.self, LoadCommand.self,  // demo
-        ]
-    )
+/// What every `errorflow` executable shares: its name, version and help, and how it runs a command line. The app's
+/// own executable (`App/Main`) and the demo's (`Demo/CLI`) each list their commands and hand them to ``main(_:)``;
+/// it is the one public part of App, the library of the app's commands.
+public enum ErrorFlowCommand {
+    /// The version every executable prints, and every report carries.
+    public static let version = "0.1.0"
 
-    static let backends =
-        "Every screen runs against an embedded demo backend on 127.0.0.1, or against your own with --base-url"  // demo
-        // without-demo: "Every screen runs against your backend at --base-url"
-        + " (sign in first; `errorflow session show` tells who is signed in)."
+    /// The root command's configuration: `backends` says where the screens run, `subcommands` are the executable's.
+    public static func configuration(backends: String, subcommands: [any ParsableCommand.Type])
+        -> CommandConfiguration
+    {
+        CommandConfiguration(
+            commandName: "errorflow",
+            abstract: "Watch errors travel through the layers of a multi-module Swift app.",
+            discussion: backends
+                + " (sign in first; `errorflow session show` tells who is signed in)."
+                + " " + exitCodes + "\n\n" + environment,
+            version: version,
+            subcommands: subcommands
+        )
+    }
 
     static let exitCodes = """
         Exit codes: 0 the screen rendered (empty states and ignored errors included), 1 an error was presented or \
@@ -37,7 +37,9 @@ struct ErrorFlowCommand: AsyncParsableCommand {
         XDG_CONFIG_HOME places the session; XDG_STATE_HOME the report outbox and the pending writes.
         """
 
-    static func main() async {
+    /// Runs the command line with `Root` as the root command: parses it, runs the command, lets the reports still
+    /// to go out have what is left of the run's budget, closes the transport, and exits with the documented code.
+    public static func main<Root: ParsableCommand>(_ root: Root.Type) async {
         // Libraries that make their own loggers write warnings to stderr; the app's layers get theirs explicitly.
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label, metadataProvider: JourneyFlow.metadataProvider)
@@ -45,20 +47,16 @@ struct ErrorFlowCommand: AsyncParsableCommand {
             return handler
         }
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == "help", let unknown = unknownCommand(in: Array(arguments.dropFirst())) {
+        if arguments.first == "help", let unknown = unknownCommand(in: Array(arguments.dropFirst()), of: root) {
             // ArgumentParser would print the root help and exit 0 for a topic it does not know.
             Console.error("no command '\(unknown)'; `errorflow --help` lists the commands")
-            exit(withError: ExitCode(2))
+            Root.exit(withError: ExitCode(2))
         }
         var failure: (any Error)?
         do {
-            var command = try parseAsRoot()
-            ReportDelivery.choose(for: (command as? any ReportingCommand)?.output.format)
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
+            let command = try Root.parseAsRoot()
+            await ReportDelivery.choose(for: (command as? any ReportingCommand)?.output.format)
+            try await run(command)
         } catch {
             failure = error
         }
@@ -68,14 +66,25 @@ struct ErrorFlowCommand: AsyncParsableCommand {
         await ProcessTransport.shutdown()
         guard let failure else { return }
         // ArgumentParser exits 64 for usage errors; the documented usage exit code is 2.
-        guard exitCode(for: failure) == .validationFailure else { exit(withError: failure) }
-        FileHandle.standardError.write(Data(OutputText.clean(fullMessage(for: failure) + "\n").utf8))
-        exit(withError: ExitCode(2))
+        guard Root.exitCode(for: failure) == .validationFailure else { Root.exit(withError: failure) }
+        FileHandle.standardError.write(Data(OutputText.clean(Root.fullMessage(for: failure) + "\n").utf8))
+        Root.exit(withError: ExitCode(2))
     }
 
-    /// The first name in `path` that is not a command at its place (`help session frob` → `frob`), if any.
-    static func unknownCommand(in path: [String]) -> String? {
-        var commands = configuration.subcommands
+    /// Runs the parsed command, as ArgumentParser would.
+    private static func run(_ command: any ParsableCommand) async throws {
+        if var asyncCommand = command as? any AsyncParsableCommand {
+            try await asyncCommand.run()
+        } else {
+            var command = command
+            try command.run()
+        }
+    }
+
+    /// The first name in `path` that is not a command at its place under `root` (`help session frob` → `frob`), if
+    /// any.
+    static func unknownCommand(in path: [String], of root: any ParsableCommand.Type) -> String? {
+        var commands = root.configuration.subcommands
         for name in path where !name.hasPrefix("-") {
             guard let command = commands.first(where: { $0._commandName == name }) else { return name }
             commands = command.configuration.subcommands

@@ -53,18 +53,22 @@ let package = Package(
             path: "Benchmarks/RefreshStorm",
             plugins: [benchmarkPlugin]
         ),
-        // demo:begin
-        // MARK: Bar 20: `errorflow tour` end to end
-        .executableTarget(
-            name: "Tour",
-            dependencies: [benchmark],
-            path: "Benchmarks/Tour",
-            plugins: [benchmarkPlugin]
-        ),
-        // demo:end
     ],
     swiftLanguageModes: [.v6]
 )
+
+// MARK: - The demo (`remove-demo` deletes this section with Benchmarks/Tour)
+
+// Bar 20: `errorflow tour` end to end
+package.targets.append(
+    .executableTarget(
+        name: "Tour",
+        dependencies: [benchmark],
+        path: "Benchmarks/Tour",
+        plugins: [benchmarkPlugin]
+    ))
+
+// MARK: - Settings for every target
 
 for target in package.targets {
     var settings = target.swiftSettings ?? []

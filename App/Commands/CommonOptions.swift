@@ -1,34 +1,34 @@
-import ArgumentParser
+package import ArgumentParser
 import AuthFeature
-import Foundation
-import Navigation
+package import Foundation
+package import Navigation
 import Networking
-import SharedError
+package import SharedError
 
 /// How a run is shown: environment, format, where it goes, trace, verbosity. Every screen command and the tour take
 /// these.
-struct OutputOptions: ParsableArguments {
+package struct OutputOptions: ParsableArguments {
     @Option(help: "dev presents errors no screen explained with developer detail; prod shows the safe default.")
-    var env: EnvironmentOption = .dev
+    package var env: EnvironmentOption = .dev
 
     @Option(
         help:
             "text, json (one documented object), mermaid (the journey as a sequence diagram) or html (one self-contained page)."
     )
-    var format: OutputFormat = .text
+    package var format: OutputFormat = .text
 
     @Option(
         name: .customLong("output"),
         help: ArgumentHelp(
             "Write to this file instead of stdout (the tour with --format mermaid: a folder, one .mmd per scenario).",
             valueName: "path"))
-    var outputPath: String?
+    package var outputPath: String?
 
     @Flag(help: "Print the error journey after the screen (text format).")
-    var trace = false
+    package var trace = false
 
     @Flag(name: .shortAndLong, help: "Also write the layers' log lines, journey included, to stderr.")
-    var verbose = false
+    package var verbose = false
 
     @Option(
         help: ArgumentHelp(
@@ -38,7 +38,9 @@ struct OutputOptions: ParsableArguments {
             valueName: "locale"))
     var locale: String?
 
-    func validate() throws {
+    package init() {}
+
+    package func validate() throws {
         if let locale, Language(locale: locale) == nil {
             throw ValidationError(
                 "--locale \(locale) is not a language errorflow ships: en, de, or en-XA (the pseudo-locale)")
@@ -46,21 +48,21 @@ struct OutputOptions: ParsableArguments {
     }
 
     /// The language the run speaks: `--locale`, else the environment's, else English.
-    var language: Language {
+    package var language: Language {
         Language.chosen(locale: locale, environment: ProcessInfo.processInfo.environment)
     }
 }
 
-/// Which backend a screen talks to, and where its session is kept.
-struct BackendOptions: ParsableArguments {
+/// Which backend a screen talks to, and where its session is kept; `Choice` says what runs without `--base-url`.
+package struct BackendOptions<Choice: BackendChoice>: ParsableArguments {
     @Option(
         name: .customLong("base-url"),
         help: ArgumentHelp(
-            "Use the backend at this URL instead of the embedded demo.",
+            Choice.words.baseURL,
             discussion:
                 "It must implement the backend contract. Sign in first (`errorflow signin --base-url URL`); the session is kept in --session-file. A URL with a user name or password, a query (?…) or a fragment (#…) is refused (exit 2): a secret such as an API key belongs in the session, not in the URL, which errorflow prints.",
             valueName: "url"))
-    var baseURL: String?
+    package var baseURL: String?
 
     @Option(
         name: .customLong("session-file"),
@@ -84,30 +86,49 @@ struct BackendOptions: ParsableArguments {
             valueName: "seconds"))
     var timeout: Double?
 
-    func validate() throws {
+    package init() {}
+
+    package func validate() throws {
         _ = try validatedBaseURL()
         if let timeout {
-            guard baseURL != nil else {
-                throw ValidationError("--timeout is for --base-url runs: each demo scenario sets its own")
-            }
+            guard baseURL != nil else { throw ValidationError(Choice.words.timeoutWithoutBaseURL) }
             guard timeout > 0, timeout <= 600 else {
                 throw ValidationError("--timeout must be above 0 and at most 600 seconds")
             }
         }
         if sessionFile != nil, baseURL == nil {
-            throw ValidationError(
-                "--session-file is for --base-url runs: the embedded demo keeps its own session in a temporary file")
+            throw ValidationError(Choice.words.sessionFileWithoutBaseURL)
         }
     }
 
     /// The `--base-url`, checked: http or https (any case), a host, and a port from 1 to 65535 if one is given;
     /// plain http only to this machine unless `--allow-insecure-http`.
-    func validatedBaseURL() throws -> URL? {
+    package func validatedBaseURL() throws(ExitCode) -> URL? {
         guard let baseURL else { return nil }
-        return try Self.parseBaseURL(baseURL, allowingInsecureHTTP: allowInsecureHTTP)
+        return try BackendChecks.parseBaseURL(baseURL, allowingInsecureHTTP: allowInsecureHTTP)
     }
 
-    static func parseBaseURL(_ text: String, allowingInsecureHTTP: Bool = false) throws -> URL {
+    /// The session file of a `--base-url` run, checked: a path that cannot be one (empty, a directory, a device, a
+    /// FIFO, a symbolic link, a file errorflow did not write) is refused with one line and exit 2, untouched.
+    package func checkedSessionFile() throws(ExitCode) -> URL {
+        try BackendChecks.checkedSessionFile(sessionFile)
+    }
+
+    /// `--timeout` as a duration, if given.
+    package var callTimeout: Duration? {
+        timeout.map { .milliseconds(Int(($0 * 1000).rounded(.up))) }
+    }
+
+    /// `--session-file`, or the default under the user's config directory.
+    package var sessionFileURL: URL {
+        BackendChecks.sessionFileURL(sessionFile)
+    }
+}
+
+/// The checks of the backend options, the same whatever runs without `--base-url`.
+package enum BackendChecks {
+    /// `text` as a `--base-url`, or a refusal (one line, exit 2) that never shows a password or a query's value.
+    package static func parseBaseURL(_ text: String, allowingInsecureHTTP: Bool = false) throws(ExitCode) -> URL {
         let shown = withoutSecrets(text)
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             ["http", "https"].contains(scheme), let host = components.host, !host.isEmpty,
@@ -141,13 +162,8 @@ struct BackendOptions: ParsableArguments {
         return url
     }
 
-    /// The session file of a `--base-url` run, checked: a path that cannot be one (empty, a directory, a device, a
-    /// FIFO, a symbolic link, a file errorflow did not write) is refused with one line and exit 2, untouched.
-    func checkedSessionFile() throws -> URL {
-        try Self.checkedSessionFile(sessionFile)
-    }
-
-    static func checkedSessionFile(_ path: String?) throws -> URL {
+    /// The session file at `path` (the default one for `nil`), checked as ``BackendOptions/checkedSessionFile()`` says.
+    static func checkedSessionFile(_ path: String?) throws(ExitCode) -> URL {
         if path?.isEmpty == true {
             throw Console.refusal("--session-file: an empty path cannot be the session file")
         }
@@ -156,11 +172,6 @@ struct BackendOptions: ParsableArguments {
             throw Console.refusal("\(problem); choose another --session-file")
         }
         return url
-    }
-
-    /// `--timeout` as a duration, if given.
-    var callTimeout: Duration? {
-        timeout.map { .milliseconds(Int(($0 * 1000).rounded(.up))) }
     }
 
     /// `text` with anything between `scheme://` and an `@` before the first `/` replaced by `***`, and everything
@@ -173,25 +184,20 @@ struct BackendOptions: ParsableArguments {
         return withoutUserInfo[..<cut] + "…"
     }
 
-    /// `--session-file`, or the default under the user's config directory.
-    var sessionFileURL: URL {
-        Self.sessionFileURL(sessionFile)
-    }
-
     static func sessionFileURL(_ path: String?) -> URL {
         guard let path else { return Console.defaultSessionFile }
         return URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
     }
 }
 
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+package enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case text, json, mermaid, html
 }
 
-enum EnvironmentOption: String, ExpressibleByArgument, CaseIterable, Sendable {
+package enum EnvironmentOption: String, ExpressibleByArgument, CaseIterable, Sendable {
     case dev, prod
 
-    var environment: AppEnvironment { self == .dev ? .dev : .prod }
+    package var environment: AppEnvironment { self == .dev ? .dev : .prod }
 }
 
 enum AnswerOption: String, ExpressibleByArgument, CaseIterable, Sendable {

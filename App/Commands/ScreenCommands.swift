@@ -1,37 +1,29 @@
-import ArgumentParser
+package import ArgumentParser
 import AuthFeature
 import Composition
-import DemoBackend  // demo
 import Foundation
-import Logging
+package import Logging
 import Networking
 import PaymentsFeature
-import SharedError
+package import SharedError
 
 /// `errorflow payments|wallet|signin|profile|transfer`: one screen against the backend at `--base-url` (with the
-/// user's own session), or against the embedded demo, playing a scenario.
-enum ScreenCommand {
+/// user's own session), or what the executable's ``BackendChoice`` runs without it.
+package enum ScreenCommand {
     @MainActor
-    static func run(
-        _ screen: Screen,
-        scenario option: DemoScenario?,  // demo
-        backend: BackendOptions, output: OutputOptions, signInAgent: SignInUserAgent? = nil,
-        transferInput: TransferInput? = nil
-    ) async throws {
+    static func run<Choice: BackendChoice>(
+        _ screen: Screen, choice: Choice, backend: BackendOptions<Choice>, output: OutputOptions,
+        signInAgent: SignInUserAgent? = nil, transferInput: TransferInput? = nil
+    ) async throws(ExitCode) {
         let context = Context(output: output)
         let report: RunReport
         if let baseURL = try backend.validatedBaseURL() {
             report = try await context.runOwnBackend(
-                screen, baseURL: baseURL,
-                scenario: option,  // demo
-                backend: backend, signInAgent: signInAgent, transferInput: transferInput)
-        } else {
-            // demo:begin
-            report = await context.runDemo(
-                option ?? DemoScenario.defaultScenario(for: screen), on: screen, signInAgent: signInAgent,
+                screen, baseURL: baseURL, scenario: choice.playedScenario, backend: backend, signInAgent: signInAgent,
                 transferInput: transferInput)
-            // demo:end
-            // without-demo: throw Console.refusal("give the URL of your backend with --base-url")
+        } else {
+            report = try await choice.runWithoutBaseURL(
+                screen, in: context, signInAgent: signInAgent, transferInput: transferInput)
         }
 
         for note in report.notes { Console.error(note) }
@@ -53,7 +45,9 @@ enum ScreenCommand {
     /// original or makes it once); one whose key expired is listed and never sent. With `dismiss`, lets go of the
     /// write whose key starts with it instead.
     @MainActor
-    static func settlePending(backend: BackendOptions, output: OutputOptions, dismiss: String?) async throws {
+    static func settlePending<Choice: BackendChoice>(
+        backend: BackendOptions<Choice>, output: OutputOptions, dismiss: String?
+    ) async throws(ExitCode) {
         guard let baseURL = try backend.validatedBaseURL() else {
             throw Console.refusal("--pending settles transfers sent to --base-url; give it the backend's URL")
         }
@@ -104,9 +98,8 @@ enum ScreenCommand {
         var lines: [String] = []
         for pending in waiting {
             let report = try await context.runOwnBackend(
-                .transfer, baseURL: baseURL,
-                scenario: nil,  // demo
-                backend: backend, signInAgent: nil, transferInput: pending.input)
+                .transfer, baseURL: baseURL, scenario: nil, backend: backend, signInAgent: nil,
+                transferInput: pending.input)
             for note in report.notes { Console.error(note) }
             lines.append("Pending since \(Self.time(pending.write.firstSent)): \(pending.summary)")
             lines.append(TextReport.render(report, trace: output.trace, style: context.style))
@@ -139,12 +132,12 @@ enum ScreenCommand {
 
     /// What every run of one process shares: its secrets, its journey, its logger and its style.
     @MainActor
-    struct Context {
-        let output: OutputOptions
-        let secrets = SecretValues()
-        let collector = JourneyCollector()
-        let style: TerminalStyle
-        let logger: Logger
+    package struct Context {
+        package let output: OutputOptions
+        package let secrets = SecretValues()
+        package let collector = JourneyCollector()
+        package let style: TerminalStyle
+        package let logger: Logger
 
         init(output: OutputOptions) {
             self.output = output
@@ -153,11 +146,10 @@ enum ScreenCommand {
         }
 
         /// One screen against the backend at `baseURL`, with the user's own session, outbox and journal.
-        func runOwnBackend(
-            _ screen: Screen, baseURL: URL,
-            scenario option: DemoScenario?,  // demo
-            backend: BackendOptions, signInAgent: SignInUserAgent?, transferInput: TransferInput?
-        ) async throws -> RunReport {
+        func runOwnBackend<Choice: BackendChoice>(
+            _ screen: Screen, baseURL: URL, scenario: (any ClientScenario)?, backend: BackendOptions<Choice>,
+            signInAgent: SignInUserAgent?, transferInput: TransferInput?
+        ) async throws(ExitCode) -> RunReport {
             let sessionFile = try backend.checkedSessionFile()
             var configuration = AppConfiguration(
                 baseURL: baseURL, sessionStore: FileSessionStore(path: sessionFile, secrets: secrets, logger: logger),
@@ -165,20 +157,20 @@ enum ScreenCommand {
                 environment: output.env.environment,
                 applePay: PassKitApplePayService(device: .ready, logger: logger),
                 appleSignIn: AppleSignInFacade(userAgent: signInAgent ?? .scripted(.approve), logger: logger),
-                appVersion: ErrorFlowCommand.configuration.version, secrets: secrets, logger: logger,
+                appVersion: ErrorFlowCommand.version, secrets: secrets, logger: logger,
                 transport: ProcessTransport.shared)
-            option?.plan.apply(to: &configuration, answeringSignIn: signInAgent == nil)  // demo
+            scenario?.configure(&configuration, answeringSignIn: signInAgent == nil)
             if let timeout = backend.callTimeout { configuration.chain.timeout = timeout }
             configuration.language = output.language
             configuration.sendsErrorReports = Console.sendsErrorReports
             let blank = TransferInput(toAccount: "", amount: "")
             let run = ScreenRun(
-                app: ComposedApp(configuration), collector: collector, style: style,
-                scenario: option?.rawValue,  // demo
+                app: ComposedApp(configuration), collector: collector, style: style, scenario: scenario?.name,
                 signInHint: "sign in first with `errorflow signin --base-url \(baseURL.absoluteString)`",
-                transferInput: transferInput ?? option?.plan.transferInput ?? blank)  // demo
-            // without-demo: transferInput: transferInput ?? blank)
-            return await run.run(screen)
+                transferInput: transferInput ?? scenario?.transferInput ?? blank)
+            var report = await run.run(screen)
+            report.check = scenario?.check(report)
+            return report
         }
     }
 }
@@ -202,96 +194,103 @@ struct PendingTransfer {
     var summary: String { "\(input.currency) \(input.amount) to \(input.toAccount)" }
 }
 
-struct PaymentsCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "payments", abstract: "The payment-methods screen: wallet, cards and Apple Pay.",
-        discussion: ScreenHelp.scenarios(for: .payments)  // demo
-    )
+/// `errorflow payments`: the payment-methods screen.
+package struct PaymentsCommand<Choice: BackendChoice>: AsyncParsableCommand {
+    package static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "payments", abstract: "The payment-methods screen: wallet, cards and Apple Pay.",
+            discussion: Choice.discussion(for: .payments, about: ""))
+    }
 
-    @OptionGroup var demo: DemoOption<PaymentsTag>  // demo
-    @OptionGroup var backend: BackendOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var choice: Choice
+    @OptionGroup var backend: BackendOptions<Choice>
+    @OptionGroup package var output: OutputOptions
+
+    package init() {}
 
     @MainActor
-    func run() async throws {
-        try await ScreenCommand.run(
-            .payments,
-            scenario: demo.played,  // demo
-            backend: backend, output: output)
+    package func run() async throws {
+        try await ScreenCommand.run(.payments, choice: choice, backend: backend, output: output)
     }
 }
 
-struct WalletCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "wallet", abstract: "The wallet page, where a missing wallet IS an error.",
-        discussion: ScreenHelp.scenarios(for: .wallet)  // demo
-    )
+/// `errorflow wallet`: the wallet page.
+package struct WalletCommand<Choice: BackendChoice>: AsyncParsableCommand {
+    package static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "wallet", abstract: "The wallet page, where a missing wallet IS an error.",
+            discussion: Choice.discussion(for: .wallet, about: ""))
+    }
 
-    @OptionGroup var demo: DemoOption<WalletTag>  // demo
-    @OptionGroup var backend: BackendOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var choice: Choice
+    @OptionGroup var backend: BackendOptions<Choice>
+    @OptionGroup package var output: OutputOptions
+
+    package init() {}
 
     @MainActor
-    func run() async throws {
-        try await ScreenCommand.run(
-            .wallet,
-            scenario: demo.played,  // demo
-            backend: backend, output: output)
+    package func run() async throws {
+        try await ScreenCommand.run(.wallet, choice: choice, backend: backend, output: output)
     }
 }
 
-struct SignInCommand: AsyncParsableCommand {
-    static let about = """
+/// `errorflow signin`: the sign-in screen.
+package struct SignInCommand<Choice: BackendChoice>: AsyncParsableCommand {
+    static var about: String {
+        """
         Sign in through the sign-in SDK stand-in. On a terminal the stand-in asks you (on stderr); otherwise, or \
         with --answer, the answer is scripted. The session is saved to --session-file (0600).
         """
+    }
 
-    static let configuration = CommandConfiguration(
-        commandName: "signin", abstract: "Sign in through the sign-in SDK stand-in.",
-        discussion: about + "\n\n" + ScreenHelp.scenarios(for: .signin)  // demo
-        // without-demo: discussion: about
-    )
+    package static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "signin", abstract: "Sign in through the sign-in SDK stand-in.",
+            discussion: Choice.discussion(for: .signin, about: about))
+    }
 
-    @OptionGroup var demo: DemoOption<SignInTag>  // demo
+    @OptionGroup var choice: Choice
 
     @Option(help: "Answer the sign-in sheet without asking: approve, cancel, fail or unknown.")
     var answer: AnswerOption?
 
-    @OptionGroup var backend: BackendOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var backend: BackendOptions<Choice>
+    @OptionGroup package var output: OutputOptions
+
+    package init() {}
 
     @MainActor
-    func run() async throws {
+    package func run() async throws {
         let agent: SignInUserAgent? =
             if let answer { .scripted(answer.answer) } else if Console.inputIsTerminal { .terminalPrompt } else { nil }
-        try await ScreenCommand.run(
-            .signin,
-            scenario: demo.played,  // demo
-            backend: backend, output: output, signInAgent: agent)
+        try await ScreenCommand.run(.signin, choice: choice, backend: backend, output: output, signInAgent: agent)
     }
 }
 
-struct ProfileCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "profile", abstract: "The profile screen, decoded with fail-validated models.",
-        discussion: ScreenHelp.scenarios(for: .profile)  // demo
-    )
+/// `errorflow profile`: the profile screen.
+package struct ProfileCommand<Choice: BackendChoice>: AsyncParsableCommand {
+    package static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "profile", abstract: "The profile screen, decoded with fail-validated models.",
+            discussion: Choice.discussion(for: .profile, about: ""))
+    }
 
-    @OptionGroup var demo: DemoOption<ProfileTag>  // demo
-    @OptionGroup var backend: BackendOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var choice: Choice
+    @OptionGroup var backend: BackendOptions<Choice>
+    @OptionGroup package var output: OutputOptions
+
+    package init() {}
 
     @MainActor
-    func run() async throws {
-        try await ScreenCommand.run(
-            .profile,
-            scenario: demo.played,  // demo
-            backend: backend, output: output)
+    package func run() async throws {
+        try await ScreenCommand.run(.profile, choice: choice, backend: backend, output: output)
     }
 }
 
-struct TransferCommand: AsyncParsableCommand {
-    static let about = """
+/// `errorflow transfer`: the transfer form, a transfer's status, or the transfers whose outcome is unknown.
+package struct TransferCommand<Choice: BackendChoice>: AsyncParsableCommand {
+    static var about: String {
+        """
         The form is checked before anything is sent (an account, an amount above zero with up to two decimals, a \
         currency code). A confirmed transfer carries one Idempotency-Key for every retry of it, so the backend makes \
         it at most once. Against --base-url, a transfer whose answer never came waits in a journal, and sending the \
@@ -299,14 +298,14 @@ struct TransferCommand: AsyncParsableCommand {
         in the last 24 hours shows its receipt and sends nothing, unless --again. --status ID looks a transfer up \
         instead.
         """
+    }
 
-    static let configuration = CommandConfiguration(
-        commandName: "transfer",
-        abstract: "Send money from the wallet to an account: the write path, sent once under retries.",
-        discussion: about + " Without --to and --amount a scenario sends its own form.\n\n"  // demo
-            + ScreenHelp.scenarios(for: .transfer)  // demo
-        // without-demo: discussion: about
-    )
+    package static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "transfer",
+            abstract: "Send money from the wallet to an account: the write path, sent once under retries.",
+            discussion: Choice.discussion(for: .transfer, about: about))
+    }
 
     @Option(help: "The account to send to.")
     var to: String?
@@ -344,11 +343,13 @@ struct TransferCommand: AsyncParsableCommand {
                 "Without it, the same transfer again shows the receipt of the one already made and sends nothing."))
     var again = false
 
-    @OptionGroup var demo: DemoOption<TransferTag>  // demo
-    @OptionGroup var backend: BackendOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var choice: Choice
+    @OptionGroup var backend: BackendOptions<Choice>
+    @OptionGroup package var output: OutputOptions
 
-    func validate() throws {
+    package init() {}
+
+    package func validate() throws {
         if status != nil, to != nil || amount != nil {
             throw ValidationError("--status looks a transfer up; it takes no --to or --amount")
         }
@@ -361,7 +362,7 @@ struct TransferCommand: AsyncParsableCommand {
             guard to == nil, status == nil else {
                 throw ValidationError("--pending settles what waits; it takes no --to, --amount or --status")
             }
-            guard demo.played == nil else { throw ValidationError("--pending plays no --scenario") }  // demo
+            guard choice.playedScenario == nil else { throw ValidationError(Choice.words.pendingWithScenario) }
             guard [.text, .json].contains(output.format) else {
                 throw ValidationError("--pending writes text or json")
             }
@@ -369,7 +370,7 @@ struct TransferCommand: AsyncParsableCommand {
     }
 
     @MainActor
-    func run() async throws {
+    package func run() async throws {
         if pending {
             return try await ScreenCommand.settlePending(backend: backend, output: output, dismiss: dismiss)
         }
@@ -380,8 +381,6 @@ struct TransferCommand: AsyncParsableCommand {
             input = TransferInput(toAccount: "", amount: "", statusOf: status)
         }
         try await ScreenCommand.run(
-            .transfer,
-            scenario: demo.played,  // demo
-            backend: backend, output: output, transferInput: input)
+            .transfer, choice: choice, backend: backend, output: output, transferInput: input)
     }
 }

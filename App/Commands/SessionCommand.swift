@@ -1,4 +1,4 @@
-import ArgumentParser
+package import ArgumentParser
 import AuthFeature
 import Foundation
 import Logging
@@ -6,11 +6,13 @@ import Networking
 import SharedError
 
 /// `errorflow session show|clear`: the session a `--base-url` sign-in keeps.
-struct SessionCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct SessionCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "session",
         abstract: "Show or clear the session that `signin --base-url` keeps.",
         subcommands: [Show.self, Clear.self])
+
+    package init() {}
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -24,7 +26,7 @@ struct SessionCommand: ParsableCommand {
         var format: SessionFormat = .text
 
         func run() async throws {
-            let path = try BackendOptions.checkedSessionFile(sessionFile)
+            let path = try BackendChecks.checkedSessionFile(sessionFile)
             let session = await FileSessionStore(path: path, logger: Self.quietLogger).load()
             let summary = SessionSummary(path: path.path, session: session)
             try Console.output(format == .json ? summary.json : summary.text, json: format == .json)
@@ -41,7 +43,7 @@ struct SessionCommand: ParsableCommand {
         var sessionFile: String?
 
         func run() async throws {
-            let path = try BackendOptions.checkedSessionFile(sessionFile)
+            let path = try BackendChecks.checkedSessionFile(sessionFile)
             let removed: Bool
             do throws(SessionStoreError) {
                 removed = try await FileSessionStore(path: path, logger: Show.quietLogger).clear()

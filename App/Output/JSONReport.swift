@@ -4,7 +4,7 @@ import Networking
 import SharedError
 
 /// The one object `--format json` prints; scripts rely on its fields and their names.
-struct JSONReport: Encodable {
+package struct JSONReport: Encodable {
     struct PresentedError: Encodable {
         var key: String
         var title: String
@@ -85,7 +85,7 @@ struct JSONReport: Encodable {
     var backendTransfers: Int?
     var exitCode: Int32
 
-    init(_ report: RunReport) {
+    package init(_ report: RunReport) {
         scenario = report.scenario
         screen = report.screen.rawValue
         outcome = report.outcome.rawValue
@@ -110,7 +110,7 @@ struct JSONReport: Encodable {
         case errorReports, pendingErrorReports, droppedReports, backendTransfers, exitCode
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(scenario, forKey: .scenario)
         try container.encode(screen, forKey: .screen)
@@ -129,7 +129,7 @@ struct JSONReport: Encodable {
     }
 
     /// Pretty, with sorted keys so that the output is stable from run to run.
-    static func render(_ report: RunReport) -> String {
+    package static func render(_ report: RunReport) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(JSONReport(report))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"

@@ -5,8 +5,8 @@ import SharedError
 /// The journey as a Mermaid sequence diagram: one lane per layer (and for the backend, the transport or a vendor
 /// SDK where an error came from outside the app), one arrow per step, from where the error came to the layer that
 /// recorded the step, labelled with the action, the category and what it became.
-enum MermaidJourney {
-    static func render(_ report: RunReport) -> String {
+package enum MermaidJourney {
+    package static func render(_ report: RunReport) -> String {
         var lines = ["sequenceDiagram", "    title \(escaped(title(of: report)))"]
         for lane in lanes(of: report) {
             lines.append("    participant \(lane.id) as \(lane.title)")
@@ -29,7 +29,7 @@ enum MermaidJourney {
 
     /// Every diagram of a tour as one Markdown document: a heading and a fenced `mermaid` block per scenario, so
     /// that each block is one valid diagram.
-    static func document(_ reports: [RunReport]) -> String {
+    package static func document(_ reports: [RunReport]) -> String {
         var parts = ["# ErrorFlow tour: the journey of every scenario"]
         for report in reports {
             parts.append("## \(title(of: report))\n\n```mermaid\n\(render(report))\n```")

@@ -1,9 +1,9 @@
 import Networking
-import SharedError
+package import SharedError
 
 /// The text format: the screen, then (with `--trace`, and always in the tour) the journey, then the outcome.
-enum TextReport {
-    static func render(_ report: RunReport, trace: Bool, style: TerminalStyle) -> String {
+package enum TextReport {
+    package static func render(_ report: RunReport, trace: Bool, style: TerminalStyle) -> String {
         var lines = [report.screenText, ""]
         if trace {
             lines += journey(report, style: style)
@@ -17,7 +17,7 @@ enum TextReport {
     }
 
     /// One line per step: `layer  action  [category]  from → to`, and the client reports that went out.
-    static func journey(_ report: RunReport, style: TerminalStyle) -> [String] {
+    package static func journey(_ report: RunReport, style: TerminalStyle) -> [String] {
         var lines = [style.bold("Journey")]
         if report.journey.isEmpty {
             lines.append("  " + style.dim("no error on the way"))

@@ -1,4 +1,4 @@
-import SharedError
+package import SharedError
 
 /// What each layer did in one run, and where the journey ended: the row of the report's matrix, and what the tour
 /// compares with the catalog.
@@ -6,40 +6,40 @@ import SharedError
 /// Within a layer the order of steps is left out on purpose: the payment sources load concurrently, so their data
 /// and networking steps arrive in whichever order the answers did. What each layer did, how often, and where the
 /// journey stopped do not depend on it.
-struct JourneyShape: Hashable, Sendable {
+package struct JourneyShape: Hashable, Sendable {
     /// Each layer's actions, in `JourneyAction`'s order; layers that did nothing are absent.
-    private(set) var actions: [JourneyLayer: [JourneyAction]]
+    package private(set) var actions: [JourneyLayer: [JourneyAction]]
     /// The layer of the journey's last step: where the error's handling ended. `nil` when no error was on the way.
-    private(set) var stopsAt: JourneyLayer?
+    package private(set) var stopsAt: JourneyLayer?
 
-    init(actions: [JourneyLayer: [JourneyAction]], stopsAt: JourneyLayer?) {
+    package init(actions: [JourneyLayer: [JourneyAction]], stopsAt: JourneyLayer?) {
         self.actions = actions.filter { !$0.value.isEmpty }.mapValues(Self.sorted)
         self.stopsAt = stopsAt
     }
 
     /// The shape of a journey the layers recorded.
-    init(_ events: [ErrorJourneyEvent]) {
+    package init(_ events: [ErrorJourneyEvent]) {
         self.init(
             actions: Dictionary(grouping: events, by: \.layer).mapValues { $0.map(\.action) },
             stopsAt: events.last?.layer)
     }
 
-    var isEmpty: Bool { actions.isEmpty }
+    package var isEmpty: Bool { actions.isEmpty }
 
     /// What `layer` did, in order of `JourneyAction`.
-    func actions(of layer: JourneyLayer) -> [JourneyAction] {
+    package func actions(of layer: JourneyLayer) -> [JourneyAction] {
         actions[layer] ?? []
     }
 
     /// The same shape with `action` added to `layer`.
-    func adding(_ action: JourneyAction, to layer: JourneyLayer) -> JourneyShape {
+    package func adding(_ action: JourneyAction, to layer: JourneyLayer) -> JourneyShape {
         var more = actions
         more[layer, default: []].append(action)
         return JourneyShape(actions: more, stopsAt: stopsAt)
     }
 
     /// `mapped ×2, retried`: a layer's actions as one short phrase; `—` for none.
-    static func phrase(_ actions: [JourneyAction]) -> String {
+    package static func phrase(_ actions: [JourneyAction]) -> String {
         guard !actions.isEmpty else { return "—" }
         var counted: [(JourneyAction, Int)] = []
         for action in actions {
@@ -53,7 +53,7 @@ struct JourneyShape: Hashable, Sendable {
     }
 
     /// How `actual` differs from this expected shape, one line per layer (and one for the stop), empty when equal.
-    func differences(from actual: JourneyShape) -> [String] {
+    package func differences(from actual: JourneyShape) -> [String] {
         var found: [String] = []
         for layer in JourneyLayer.allCases where actions(of: layer) != actual.actions(of: layer) {
             found.append(
@@ -78,7 +78,7 @@ extension JourneyShape: Encodable {
     private enum CodingKeys: String, CodingKey { case layers, stopsAt }
 
     /// `{"layers": {"networking": ["mapped", "retried"], …}, "stopsAt": "networking"}`.
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(
             Dictionary(uniqueKeysWithValues: actions.map { ($0.key.rawValue, $0.value.map(\.rawValue)) }),

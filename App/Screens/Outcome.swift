@@ -1,5 +1,5 @@
 /// How a screen run ended, with the CLI's exit code for it.
-enum Outcome: String, Hashable, Sendable, Codable {
+package enum Outcome: String, Hashable, Sendable, Codable {
     /// The screen rendered its content.
     case content
     /// The screen rendered an empty state; not an error.
@@ -13,7 +13,7 @@ enum Outcome: String, Hashable, Sendable, Codable {
 
     /// 0 rendered (empty states and ignored errors included), 1 presented or routed, 3 the backend could not be
     /// used (unreachable, or not speaking the contract), 4 the pending-writes journal withheld a write.
-    func exitCode(backendUnusable: Bool, writeWithheld: Bool = false) -> Int32 {
+    package func exitCode(backendUnusable: Bool, writeWithheld: Bool = false) -> Int32 {
         if writeWithheld { return 4 }
         if backendUnusable { return 3 }
         switch self {

@@ -1,21 +1,21 @@
 import AuthFeature
-import Composition
+package import Composition
 import Foundation
 import Logging
 import Navigation
 import Networking
 import PaymentsFeature
-import SharedError
+package import SharedError
 import TransfersFeature
 
 /// Loads one screen of a composed app inside its own journey flow, and reports what the user saw, how it ended,
 /// and the journey the layers recorded in that run.
 @MainActor
-struct ScreenRun {
+package struct ScreenRun {
     let app: ComposedApp
     let collector: JourneyCollector
     var style: TerminalStyle = .plain
-    /// The demo scenario being played, if any, for the report.
+    /// The scenario being played, if any, for the report.
     var scenario: String?
     /// What to tell a user whose screen needs a session they do not have (`nil`: nothing).
     var signInHint: String?
@@ -24,7 +24,21 @@ struct ScreenRun {
     /// When the run's reports go out (``ReportDelivery``); `nil`: as the process's command chose.
     var reportTiming: ReportDelivery.Timing?
 
-    func run(_ screen: Screen) async -> RunReport {
+    package init(
+        app: ComposedApp, collector: JourneyCollector, style: TerminalStyle = .plain, scenario: String? = nil,
+        signInHint: String? = nil, transferInput: TransferInput = TransferInput(toAccount: "", amount: ""),
+        reportTiming: ReportDelivery.Timing? = nil
+    ) {
+        self.app = app
+        self.collector = collector
+        self.style = style
+        self.scenario = scenario
+        self.signInHint = signInHint
+        self.transferInput = transferInput
+        self.reportTiming = reportTiming
+    }
+
+    package func run(_ screen: Screen) async -> RunReport {
         let flow = JourneyFlowID("\(scenario ?? screen.rawValue)-\(UUID().uuidString.prefix(8))")
         let started = ContinuousClock.now
         var notes: [String] = []

@@ -1,8 +1,8 @@
-import ArgumentParser
+package import ArgumentParser
 import Foundation
-import Logging
+package import Logging
 import Networking
-import SharedError
+package import SharedError
 
 #if canImport(Glibc)
     import Glibc
@@ -13,9 +13,9 @@ import SharedError
 #endif
 
 /// Where the CLI writes, and how.
-enum Console {
+package enum Console {
     /// The style for stdout as it is now.
-    static var style: TerminalStyle {
+    package static var style: TerminalStyle {
         style(isTerminal: isatty(STDOUT_FILENO) != 0, environment: ProcessInfo.processInfo.environment)
     }
 
@@ -25,15 +25,15 @@ enum Console {
         return TerminalStyle(usesColor: isTerminal && !noColor && environment["TERM"] != "dumb")
     }
 
-    static var inputIsTerminal: Bool { isatty(STDIN_FILENO) != 0 }
+    package static var inputIsTerminal: Bool { isatty(STDIN_FILENO) != 0 }
 
     /// One line on stderr: `errorflow: message`, without control characters.
-    static func error(_ message: String) {
+    package static func error(_ message: String) {
         FileHandle.standardError.write(Data(OutputText.clean("errorflow: \(message)\n").utf8))
     }
 
     /// Says why a command refuses to go on, in one line, and returns the usage exit code (2) to throw.
-    static func refusal(_ message: String) -> ExitCode {
+    package static func refusal(_ message: String) -> ExitCode {
         error(message)
         return ExitCode(2)
     }
@@ -41,9 +41,9 @@ enum Console {
     /// Writes `text` and a newline to stdout, scrubbed of every secret the app holds (the user's own email is
     /// kept on the profile screen) and of control characters (``OutputText``; `json` for JSON text); a failed
     /// write (a full disk, a closed pipe) is exit 1.
-    static func output(
+    package static func output(
         _ text: String, secrets: SecretValues? = nil, keepingPersonal: Bool = false, json: Bool = false
-    ) throws {
+    ) throws(ExitCode) {
         let cleaned = finished(text, secrets: secrets, keepingPersonal: keepingPersonal, json: json)
         do {
             try FileHandle.standardOutput.write(contentsOf: Data(cleaned.utf8))
@@ -58,10 +58,10 @@ enum Console {
     /// (``OutputDestination``): a regular file (or nothing) is replaced atomically; a FIFO or a character device
     /// (`/dev/stdout`, `/dev/tty`) is written through; a symbolic link is followed to what it names; a directory or a
     /// block device is refused (exit 2, one line). A write that fails is one line and exit 1.
-    static func deliver(
+    package static func deliver(
         _ text: String, to path: String?, secrets: SecretValues? = nil, keepingPersonal: Bool = false,
         json: Bool = false
-    ) throws {
+    ) throws(ExitCode) {
         guard let path else { return try output(text, secrets: secrets, keepingPersonal: keepingPersonal, json: json) }
         let cleaned = finished(text, secrets: secrets, keepingPersonal: keepingPersonal, json: json)
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
@@ -69,11 +69,14 @@ enum Console {
             let destination = try OutputDestination(url)
             try destination.write(Data(cleaned.utf8))
             if destination.isFile { self.error("wrote \(url.path)") }
-        } catch .refused(let reason) {
-            throw refusal("--output \(path) \(reason)")
-        } catch .failed(let reason) {
-            self.error("cannot write \(url.path): \(reason)")
-            throw ExitCode(1)
+        } catch {
+            switch error {
+            case .refused(let reason):
+                throw refusal("--output \(path) \(reason)")
+            case .failed(let reason):
+                self.error("cannot write \(url.path): \(reason)")
+                throw ExitCode(1)
+            }
         }
     }
 
@@ -86,10 +89,11 @@ enum Console {
 
     /// The HTML report for `reports`; a template that does not parse (a defect of the report) is one line and
     /// exit 1.
-    static func page(_ reports: [RunReport], title: String, elapsed: Duration? = nil) throws -> String {
+    package static func page(_ reports: [RunReport], title: String, elapsed: Duration? = nil) throws(ExitCode)
+        -> String
+    {
         do {
-            return try HTMLReport.page(
-                reports, title: title, elapsed: elapsed, version: ErrorFlowCommand.configuration.version)
+            return try HTMLReport.page(reports, title: title, elapsed: elapsed, version: ErrorFlowCommand.version)
         } catch {
             self.error("cannot make the HTML report: \(error)")
             throw ExitCode(1)
@@ -129,7 +133,7 @@ enum Console {
 
     /// Whether errors nobody explained are sent as error reports: yes, unless `ERRORFLOW_ERROR_REPORTS` is `off`,
     /// `0` or `false`.
-    static var sendsErrorReports: Bool {
+    package static var sendsErrorReports: Bool {
         sendsErrorReports(environment: ProcessInfo.processInfo.environment)
     }
 
@@ -139,7 +143,7 @@ enum Console {
 
     /// A logger for one process: journey events to `collector`, other lines to stderr at `warning` (or `debug`
     /// with `--verbose`, journey lines included), scrubbed of secrets.
-    static func logger(label: String, collector: JourneyCollector, verbose: Bool, secrets: SecretValues? = nil)
+    package static func logger(label: String, collector: JourneyCollector, verbose: Bool, secrets: SecretValues? = nil)
         -> Logger
     {
         .journeyRecording(label: label, into: collector) { label in

@@ -3,11 +3,11 @@ import Foundation
 
 /// SIGINT and SIGTERM as an async sequence: from `init()` until ``stop()`` the signals no longer end the process
 /// but are handed to whoever waits on ``signals``, so a command can stop cleanly and say what it did.
-final class InterruptSignals {
-    let signals: AsyncStream<Int32>
+package final class InterruptSignals {
+    package let signals: AsyncStream<Int32>
     private let sources: [any DispatchSourceSignal]
 
-    init() {
+    package init() {
         let (signals, continuation) = AsyncStream.makeStream(of: Int32.self)
         self.signals = signals
         sources = [SIGINT, SIGTERM].map { number in
@@ -20,17 +20,17 @@ final class InterruptSignals {
     }
 
     /// Hands the signals back to their default action (ending the process).
-    func stop() {
+    package func stop() {
         sources.forEach { $0.cancel() }
         for number in [SIGINT, SIGTERM] { signal(number, SIG_DFL) }
     }
 
     /// The first signal of `signals`; `nil` when the waiting task is cancelled.
-    static func first(of signals: AsyncStream<Int32>) async -> Int32? {
+    package static func first(of signals: AsyncStream<Int32>) async -> Int32? {
         var iterator = signals.makeAsyncIterator()
         return await iterator.next()
     }
 
     /// The shell's exit code for a process that stopped at `signal`: 128 + its number (130 for SIGINT).
-    static func exitCode(for signal: Int32) -> Int32 { 128 + signal }
+    package static func exitCode(for signal: Int32) -> Int32 { 128 + signal }
 }

@@ -1,6 +1,6 @@
 import AsyncHTTPTransport
 import Foundation
-import Networking
+package import Networking
 
 /// The transport of this process: one client, made on first use and shared by every app the process composes
 /// (the tour composes one per scenario), shut down before the process ends.
@@ -8,7 +8,7 @@ import Networking
 /// AsyncHTTPClient on Linux, where FoundationNetworking buffers whole bodies before anything can count them;
 /// URLSession on Apple platforms. `ERRORFLOW_TRANSPORT=urlsession` (or `async-http-client`) chooses one.
 @MainActor
-enum ProcessTransport {
+package enum ProcessTransport {
     /// A transport the app can send with.
     enum Choice: String, CaseIterable, Sendable {
         case asyncHTTPClient = "async-http-client"
@@ -39,7 +39,7 @@ enum ProcessTransport {
     private static var made: (client: any HTTPClient, shutdown: @Sendable () async -> Void)?
 
     /// The process's transport, made on first use.
-    static var shared: any HTTPClient {
+    package static var shared: any HTTPClient {
         if let made { return made.client }
         switch Choice.current {
         case .asyncHTTPClient:

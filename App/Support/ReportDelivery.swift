@@ -1,4 +1,4 @@
-import Networking
+package import Networking
 
 /// When a run's reports go out, and the one budget it has to wait for them: the user never waits on reports.
 ///
@@ -9,12 +9,12 @@ import Networking
 /// - A demo run delivers before its output within a budget of its own: its embedded backend is stopped after the
 ///   run, and its outbox lives only as long as the run.
 @MainActor
-enum ReportDelivery {
+package enum ReportDelivery {
     /// How long one run waits for its reports, in all.
-    static let budget = Duration.seconds(2)
+    package static let budget = Duration.seconds(2)
 
     /// When a screen run delivers its reports.
-    enum Timing {
+    package enum Timing {
         /// Before the output is made, so that it lists what was delivered and what waits; within the budget.
         case beforeOutput(DeliveryBudget)
         /// After the output is written, within what is left of the process's budget then.
@@ -56,7 +56,7 @@ enum ReportDelivery {
 }
 
 /// A command that runs screens and writes what they did in the format the user chose.
-protocol ReportingCommand {
+package protocol ReportingCommand {
     /// The output options, `--format` among them.
     var output: OutputOptions { get }
 }

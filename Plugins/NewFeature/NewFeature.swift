@@ -141,7 +141,7 @@ struct Scaffold {
         }
 
         for (file, text) in templates.newFiles { plan.files.append((file, text)) }
-        let demo = exists("Modules/DemoBackend")
+        let demo = exists("Demo")
         if demo {
             for (file, text) in templates.demoFiles { plan.files.append((file, text)) }
         }
@@ -152,8 +152,8 @@ struct Scaffold {
             text = try Insert.before("// new-feature: app dependencies", "\"\(names.module)\",", in: text)
             return try Insert.before("// new-feature: test targets", templates.packageTestTarget, in: text)
         }
-        try edit("App/ErrorFlowCommand.swift") {
-            try Insert.before("// new-feature: commands", "\(names.type)Command.self,", in: $0)
+        try edit("App/Main/ErrorFlowApp.swift") {
+            try Insert.before("// new-feature: commands", templates.appCommand, in: $0)
         }
         try edit("App/Screens/Screen.swift") {
             try Insert.before("// new-feature: screens", templates.screenCase, in: $0)
@@ -178,18 +178,24 @@ struct Scaffold {
         }
         try edit("Tests/TestSupport/SampledCases.swift") { $0 + templates.sampledCases }
         if demo {
-            try edit("Modules/DemoBackend/Scenarios/DemoScenario.swift") {
+            try edit("Demo/CLI/ErrorFlowDemo.swift") {
+                try Insert.before("// new-feature: commands", templates.demoCommand, in: $0)
+            }
+            try edit("Demo/CLI/DemoOptions.swift") {
+                try Insert.before("// new-feature: screen tags", templates.screenTag, in: $0)
+            }
+            try edit("Demo/Backend/Scenarios/DemoScenario.swift") {
                 try Insert.before("// new-feature: scenarios", templates.scenarioCases, in: $0)
             }
-            try edit("Modules/DemoBackend/Server/DemoResponder.swift") { text in
+            try edit("Demo/Backend/Server/DemoResponder.swift") { text in
                 let text = try Insert.before("// new-feature: routes", "(\"\(names.path)\", [.get, .head]),", in: text)
                 return try Insert.before(
                     "// new-feature: answers", "case \"\(names.path)\": return \(names.lower)()", in: text)
             }
-            try edit("App/Demo/ScenarioPlan.swift") {
+            try edit("Demo/CLI/ScenarioPlan.swift") {
                 try Insert.before("// new-feature: plans", templates.plans, in: $0)
             }
-            try edit("Tests/AppTests/ScenarioCatalogTests.swift") {
+            try edit("Tests/DemoTests/ScenarioCatalogTests.swift") {
                 try Insert.before("// new-feature: expectations", templates.expectations, in: $0)
             }
         }

@@ -32,7 +32,7 @@ struct Templates {
             "Modules/OrdersFeature/Presentation/OrdersViewModel.swift", "Modules/OrdersFeature/View/OrdersScreen.swift",
             "Modules/OrdersFeature/Resources/*.lproj/Localizable.strings (the words in every language)",
             "Tests/OrdersFeatureTests/OrdersViewModelTests.swift", "docs/openapi.yaml (the Orders schemas)",
-            "Modules/DemoBackend/Server/DemoResponder+Orders.swift (its fixtures)",
+            "Demo/Backend/Server/DemoResponder+Orders.swift (its fixtures)",
         ].map(named)
     }
 
@@ -55,7 +55,7 @@ struct Templates {
 
     /// The demo's answers for the feature's path.
     var demoFiles: [(String, String)] {
-        [("Modules/DemoBackend/Server/DemoResponder+Orders.swift", demoAnswers)].map { (named($0.0), named($0.1)) }
+        [("Demo/Backend/Server/DemoResponder+Orders.swift", demoAnswers)].map { (named($0.0), named($0.1)) }
     }
 
     // MARK: - Files
@@ -315,28 +315,27 @@ struct Templates {
 
     private var command: String {
         #"""
-        import ArgumentParser
+        package import ArgumentParser
 
-        struct OrdersCommand: AsyncParsableCommand, ReportingCommand {
-            static let configuration = CommandConfiguration(
-                commandName: "ORDERS-KEBAB", abstract: "The orders screen: the signed-in user's orders.",
-                discussion: ScreenHelp.scenarios(for: .orders)  // demo
-            )
+        /// `errorflow ORDERS-KEBAB`: the orders screen.
+        package struct OrdersCommand<Choice: BackendChoice>: AsyncParsableCommand, ReportingCommand {
+            package static var configuration: CommandConfiguration {
+                CommandConfiguration(
+                    commandName: "ORDERS-KEBAB", abstract: "The orders screen: the signed-in user's orders.",
+                    discussion: Choice.discussion(for: .orders, about: ""))
+            }
 
-            @OptionGroup var demo: DemoOption<OrdersTag>  // demo
-            @OptionGroup var backend: BackendOptions
-            @OptionGroup var output: OutputOptions
+            @OptionGroup var choice: Choice
+            @OptionGroup var backend: BackendOptions<Choice>
+            @OptionGroup package var output: OutputOptions
+
+            package init() {}
 
             @MainActor
-            func run() async throws {
-                try await ScreenCommand.run(
-                    .orders,
-                    scenario: demo.played,  // demo
-                    backend: backend, output: output)
+            package func run() async throws {
+                try await ScreenCommand.run(.orders, choice: choice, backend: backend, output: output)
             }
         }
-
-        enum OrdersTag: ScreenTag { static let screen: Screen? = .orders }  // demo
 
         """#
     }
@@ -536,6 +535,18 @@ struct Templates {
 
     var screenCase: String {
         names.kebab == names.lower ? "case \(names.lower)" : "case \(names.lower) = \"\(names.kebab)\""
+    }
+
+    var screenTag: String {
+        named("enum OrdersTag: ScreenTag { static let screen: Screen? = .orders }")
+    }
+
+    var appCommand: String {
+        named("OrdersCommand<BaseURLOnly>.self,")
+    }
+
+    var demoCommand: String {
+        named("OrdersCommand<DemoOption<OrdersTag>>.self,")
     }
 
     var screenRun: String {

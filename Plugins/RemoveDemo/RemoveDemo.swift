@@ -2,15 +2,13 @@ import Foundation
 import PackagePlugin
 
 /// `swift package --allow-writing-to-package-directory remove-demo [--dry-run] [--allow-dirty]`: takes the demo out
-/// of the package, leaving the app, its features and the tests that run against a loopback contract backend.
+/// of the package by deleting it. The demo lives in targets of its own, so nothing of the app changes.
 ///
-/// What goes, and how each part says so:
-/// - the folders `Modules/DemoBackend` and `App/Demo`;
-/// - every file that says `Part of the demo: remove-demo deletes this file.` in its first three lines;
-/// - in the files that stay, the lines the demo marks: a line ending in a `demo` comment (`// demo`, `# demo`,
-///   `<!-- demo -->`), and every line from a `demo:begin` comment to its `demo:end` comment;
-/// - a `without-demo:` comment line becomes the code or text it carries (`// without-demo: nil` becomes `nil`);
-/// - the mutants of `Scripts/mutants.tsv` whose line went with the demo.
+/// What goes:
+/// - the folders ``DemoRemoval/folders``: the demo's targets, its tests, its benchmark and this command;
+/// - every file that says `Part of the demo: remove-demo deletes this file.` near its top (the demo's scripts);
+/// - in each manifest, the demo's section: from its `// MARK: - The demo` line to the next `// MARK: -` line;
+/// - the mutants of `Scripts/mutants.tsv` whose file went.
 ///
 /// It refuses to run over uncommitted changes (unless `--allow-dirty`), so the removal is one diff to review.
 @main
@@ -33,23 +31,7 @@ struct RemoveDemo: CommandPlugin {
             return
         }
         try plan.apply()
-        format(plan.rewrites.map(\.0).filter { $0.pathExtension == "swift" }, in: root)
         print("remove-demo: done; now `swift build --build-tests && swift test`")
-    }
-
-    /// Runs `swift format` over the Swift files it rewrote, with the package's own settings, so that the lines
-    /// around what went stay lint-clean; a toolchain without it leaves them as rewritten.
-    private func format(_ files: [URL], in root: URL) {
-        guard !files.isEmpty else { return }
-        let format = Process()
-        format.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        format.arguments = ["swift", "format", "--in-place"] + files.map(\.path)
-        format.currentDirectoryURL = root
-        guard (try? format.run()) != nil else {
-            print("remove-demo: `swift format` did not run; format the rewritten files before the lint")
-            return
-        }
-        format.waitUntilExit()
     }
 
     /// `git status --porcelain` of `root`, or `nil` when it is not a git checkout.
@@ -74,15 +56,18 @@ struct RemovalError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// What the removal deletes and rewrites, worked out before anything changes.
+/// What the removal deletes, worked out before anything changes.
 struct DemoRemoval {
-    /// Folders that are the demo as a whole.
-    static let folders = ["Modules/DemoBackend", "App/Demo"]
+    /// The folders that are the demo: its targets, its tests, its benchmark, and this command.
+    static let folders = ["Demo", "Tests/DemoTests", "Benchmarks/Benchmarks/Tour", "Plugins/RemoveDemo"]
+    /// The manifests whose demo section goes: this package's, and the benchmarks package's.
+    static let manifests = ["Package.swift", "Benchmarks/Package.swift"]
+    /// The line that opens a manifest's demo section; the section ends before the next `// MARK: -` line.
+    static let sectionStart = "// MARK: - The demo"
     /// The phrase a demo-only file carries near its top.
     static let fileMarker = "Part of the demo: remove-demo deletes this file."
-    /// Where marked files can be: everything the package tracks that is text.
-    static let extensions: Set = ["swift", "sh", "md", "toml", "yaml", "yml", "tsv", ""]
-    static let skipped: Set = [".build", ".git", ".swiftpm", "Plugins"]
+    /// Where such files can be.
+    static let markedFileFolders = ["Scripts"]
 
     var deletions: [URL] = []
     var rewrites: [(URL, String)] = []
@@ -94,28 +79,21 @@ struct DemoRemoval {
         for folder in folders where fileManager.fileExists(atPath: root.appendingPathComponent(folder).path) {
             plan.deletions.append(root.appendingPathComponent(folder))
         }
-        var rewritten: [String: String] = [:]
-        for file in textFiles(under: root) where !plan.deletions.contains(where: { file.path.hasPrefix($0.path + "/") })
-        {
-            guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
-            if text.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false).prefix(3)
-                .contains(where: { $0.contains(fileMarker) })
-            {
-                plan.deletions.append(file)
-                continue
-            }
-            let stripped = try Markers.strip(text, file: relative(file, to: root))
-            if stripped != text { rewritten[file.path] = stripped }
+        for file in markedFiles(under: root) { plan.deletions.append(file) }
+        for manifest in manifests {
+            let url = root.appendingPathComponent(manifest)
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            let cut = try ManifestSection.removing(from: text, file: manifest)
+            if cut != text { plan.rewrites.append((url, cut)) }
         }
         let mutants = root.appendingPathComponent("Scripts/mutants.tsv")
-        if let list = rewritten[mutants.path] ?? (try? String(contentsOf: mutants, encoding: .utf8)) {
-            let (kept, dropped) = MutantList.keep(list, root: root, deleted: plan.deletions, rewritten: rewritten)
+        if let list = try? String(contentsOf: mutants, encoding: .utf8) {
+            let (kept, dropped) = MutantList.keep(list, root: root, deleted: plan.deletions)
             if dropped > 0 {
-                rewritten[mutants.path] = kept
+                plan.rewrites.append((mutants, kept))
                 plan.summary.append("mutants: \(dropped) went with the demo")
             }
         }
-        plan.rewrites = rewritten.keys.sorted().map { (URL(fileURLWithPath: $0), rewritten[$0] ?? "") }
         plan.summary.insert(
             contentsOf: plan.deletions.map { "delete \(relative($0, to: root))" }
                 + plan.rewrites.map { "rewrite \(relative($0.0, to: root))" }, at: 0)
@@ -127,19 +105,21 @@ struct DemoRemoval {
         for (url, text) in rewrites { try Data(text.utf8).write(to: url, options: .atomic) }
     }
 
-    private static func textFiles(under root: URL) -> [URL] {
-        guard
-            let walker = FileManager.default.enumerator(
-                at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [])
-        else { return [] }
+    /// The files under ``markedFileFolders`` that say they are the demo's in their first three lines.
+    private static func markedFiles(under root: URL) -> [URL] {
         var files: [URL] = []
-        for case let url as URL in walker {
-            if skipped.contains(url.lastPathComponent) || url.lastPathComponent.hasPrefix(".build") {
-                walker.skipDescendants()
-                continue
+        for folder in markedFileFolders {
+            guard
+                let walker = FileManager.default.enumerator(
+                    at: root.appendingPathComponent(folder), includingPropertiesForKeys: [.isRegularFileKey])
+            else { continue }
+            for case let url as URL in walker {
+                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+                    let text = try? String(contentsOf: url, encoding: .utf8)
+                else { continue }
+                let top = text.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false).prefix(3)
+                if top.contains(where: { $0.contains(fileMarker) }) { files.append(url) }
             }
-            let isFile = (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) ?? false
-            if isFile, extensions.contains(url.pathExtension) { files.append(url) }
         }
         return files.sorted { $0.path < $1.path }
     }
@@ -149,76 +129,33 @@ struct DemoRemoval {
     }
 }
 
-/// The demo's marks inside a file that stays.
-enum Markers {
-    /// `text` without the lines the demo marks, and with each `without-demo:` line turned into what it carries.
-    static func strip(_ text: String, file: String) throws -> String {
-        var kept: [Substring] = []
-        var skipping = false
-        var opened = 0
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            switch comment(in: trimmed) {
-            case "demo:begin":
-                guard !skipping else { throw RemovalError("\(file):\(index + 1): demo:begin inside another") }
-                skipping = true
-                opened = index + 1
-            case "demo:end":
-                guard skipping else { throw RemovalError("\(file):\(index + 1): demo:end without demo:begin") }
-                skipping = false
-            default:
-                if skipping || endsWithDemoMark(trimmed) { continue }
-                if let code = replacement(in: line) {
-                    kept.append(Substring(code))
-                } else {
-                    kept.append(line)
-                }
-            }
+/// A manifest's demo section.
+enum ManifestSection {
+    /// `text` without the lines from the one starting with ``DemoRemoval/sectionStart`` up to (not including) the
+    /// next `// MARK: -` line, or to the end; `text` itself when it has no such section.
+    static func removing(from text: String, file: String) throws -> String {
+        var lines = text.components(separatedBy: "\n")
+        guard let start = lines.firstIndex(where: { $0.hasPrefix(DemoRemoval.sectionStart) }) else { return text }
+        guard !lines[(start + 1)...].contains(where: { $0.hasPrefix(DemoRemoval.sectionStart) }) else {
+            throw RemovalError("\(file) has more than one demo section")
         }
-        guard !skipping else { throw RemovalError("\(file):\(opened): demo:begin is never ended") }
-        return kept.joined(separator: "\n")
-    }
-
-    /// The text of a line that is only a comment (`// x`, `# x`, `%% x`, `<!-- x -->`), or `nil`.
-    static func comment(in trimmed: String) -> String? {
-        for opener in ["//", "#", "%%"] where trimmed.hasPrefix(opener) {
-            return trimmed.dropFirst(opener.count).trimmingCharacters(in: .whitespaces)
-        }
-        if trimmed.hasPrefix("<!--"), trimmed.hasSuffix("-->") {
-            return trimmed.dropFirst(4).dropLast(3).trimmingCharacters(in: .whitespaces)
-        }
-        return nil
-    }
-
-    /// Whether the line ends with a `demo` comment of its own: code followed by `// demo`, `# demo` or
-    /// `<!-- demo -->`.
-    static func endsWithDemoMark(_ trimmed: String) -> Bool {
-        trimmed.hasSuffix("// demo") || trimmed.hasSuffix(" # demo") || trimmed.hasSuffix("<!-- demo -->")
-            || trimmed == "# demo"
-    }
-
-    /// For a `without-demo:` comment line, the line it becomes, indented as the comment was.
-    static func replacement(in line: Substring) -> String? {
-        let indent = line.prefix { $0 == " " }
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
-        guard let body = comment(in: trimmed), body.hasPrefix("without-demo:") else { return nil }
-        return indent + body.dropFirst("without-demo:".count).trimmingCharacters(in: .whitespaces)
+        let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("// MARK: -") } ?? lines.endIndex
+        lines.removeSubrange(start..<end)
+        return lines.joined(separator: "\n")
     }
 }
 
-/// The mutation list, without the mutants whose line left with the demo.
+/// The mutation list, without the mutants whose file left with the demo.
 enum MutantList {
-    static func keep(_ list: String, root: URL, deleted: [URL], rewritten: [String: String]) -> (String, Int) {
+    static func keep(_ list: String, root: URL, deleted: [URL]) -> (String, Int) {
         var dropped = 0
         let lines = list.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             guard !line.hasPrefix("#"), fields.count >= 3 else { return true }
             let path = root.appendingPathComponent(String(fields[1])).path
             let gone = deleted.contains { path == $0.path || path.hasPrefix($0.path + "/") }
-            let text = rewritten[path] ?? (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-            let keep = !gone && text.components(separatedBy: String(fields[2])).count == 2
-            if !keep { dropped += 1 }
-            return keep
+            if gone { dropped += 1 }
+            return !gone
         }
         return (lines.joined(separator: "\n"), dropped)
     }

@@ -13,7 +13,6 @@ struct BaseURLSecretTests {
         ["payments"], ["wallet", "--format", "json"], ["profile", "--format", "html"],
         ["signin", "--answer", "approve"], ["transfer", "--to", "CH93 0076 2011 6238 5295 7", "--amount", "1.00"],
         ["transfer", "--pending"], ["transfer", "--status", "t-1"],
-        ["load", "--clients", "1", "--requests", "1"],  // demo
     ]
 
     static let urls = [

@@ -1,4 +1,3 @@
-import DemoBackend  // demo
 import Foundation
 import Logging
 import Navigation
@@ -23,23 +22,6 @@ struct HTMLReportTests {
         #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         #expect(page.components(separatedBy: "<script").count == 2, "the page's own script and nothing else")
     }
-
-    // demo:begin
-    @Test func aUserNameFromTheBackendIsEscapedThroughARealRun() async throws {
-        let collector = JourneyCollector()
-        let run = await DemoRun(
-            options: .init(
-                appVersion: "test", collector: collector, logger: .journeyRecording(label: "test", into: collector),
-                backendLogger: quietLogger, demoUser: DemoUser(name: Self.payload, email: "x@example.com"))
-        ).run(.profileHappy, on: .profile)
-
-        let page = try HTMLReport.page([run], title: "profile", version: "test")
-
-        #expect(run.screenText.contains(Self.payload), "the screen shows the name the backend sent")
-        #expect(!page.contains(Self.payload))
-        #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
-    }
-    // demo:end
 
     @Test func thePageNeedsNothingFromTheNetwork() throws {
         let page = try HTMLReport.page([Self.reportFullOf("x")], title: "t", version: "test")

@@ -42,6 +42,22 @@ struct AllowedEdges: Equatable {
     }
 }
 
+extension AllowedEdges {
+    /// The demo's own document, which holds its rows; it goes with the demo.
+    static let demoDocument = "Demo/README.md"
+
+    /// ARCHITECTURE.md's tables, and while the demo is in the package (its `Demo` folder), the demo's: a target's
+    /// rows in both add up.
+    static func documented() throws -> AllowedEdges {
+        var edges = try parse(markdown: PackageRoot.read("ARCHITECTURE.md"))
+        if FileManager.default.fileExists(atPath: PackageRoot.url.appendingPathComponent("Demo").path) {
+            let demo = try parse(markdown: PackageRoot.read(demoDocument))
+            edges.dependencies.merge(demo.dependencies) { $0.union($1) }
+        }
+        return edges
+    }
+}
+
 /// One way the package and the table disagree.
 enum GraphDifference: Equatable, CustomStringConvertible {
     case targetMissingFromTable(String)

@@ -52,11 +52,11 @@ enum ImportRules {
             if let owner, LayerRules.forbidden[owner]?.contains(module) == true {
                 found.append("\(place): \(owner) must not import \(module)")
             }
-            if module == "App", !isTest(path) {
-                found.append("\(place): nothing imports App, the composition root")
+            if module == "App", !isTest(path), !LayerRules.executables.contains(owner ?? "") {
+                found.append("\(place): only the executables import App, the app's commands")
             }
-            if module == "DemoBackend", owner != "App", !isTest(path) {
-                found.append("\(place): only App and tests import DemoBackend")
+            if LayerRules.demo.contains(module), !isDemo(path) {
+                found.append("\(place): only the demo imports \(module); the app builds without it")
             }
             if module == "DemoBackend", isCompositionRoot(path) {
                 found.append(
@@ -80,20 +80,27 @@ enum ImportRules {
     static func compositionViolations(path: String, source: String) -> [String] {
         source.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
             line.lowercased().contains("scenario")
-                ? "\(path):\(index + 1): the composition root mentions scenarios; they belong to App/Demo" : nil
+                ? "\(path):\(index + 1): the composition root mentions scenarios; they belong to the demo" : nil
         }
     }
 
-    /// `Modules/NAME/...` → NAME, `Modules/ThirdParty/NAME/...` → NAME, `App/...` → App.
+    /// `Modules/NAME/...` → NAME, `Modules/ThirdParty/NAME/...` → NAME, `App/Main/...` → AppMain, `App/...` → App,
+    /// `Demo/Backend/...` → DemoBackend, `Demo/CLI/...` → DemoCLI.
     static func owningModule(of path: String) -> String? {
         let parts = path.split(separator: "/").map(String.init)
-        if parts.first == "App" { return "App" }
+        if parts.first == "App" { return parts.count > 2 && parts[1] == "Main" ? "AppMain" : "App" }
+        if parts.first == "Demo", parts.count > 2 { return "Demo" + parts[1] }
         guard parts.first == "Modules", parts.count > 2 else { return nil }
         return parts[1] == "ThirdParty" && parts.count > 3 ? parts[2] : parts[1]
     }
 
     private static func isTest(_ path: String) -> Bool {
         path.hasPrefix("Tests/")
+    }
+
+    /// A file of the demo: its targets' sources and its tests.
+    private static func isDemo(_ path: String) -> Bool {
+        path.hasPrefix("Demo/") || path.hasPrefix("Tests/DemoTests/")
     }
 
     private static let accessLevels: Set<String> = ["public", "package", "internal", "fileprivate", "private"]

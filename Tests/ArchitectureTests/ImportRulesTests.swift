@@ -4,7 +4,7 @@ import Testing
 @Suite("Every import obeys the folder rules")
 struct ImportRulesTests {
     @Test func noSourceFileBreaksARule() throws {
-        let files = PackageRoot.swiftFiles(under: ["Modules", "App", "Tests"])
+        let files = PackageRoot.swiftFiles(under: ["Modules", "App", "Demo", "Tests"])
         #expect(files.count > 10, "the scan found too few files to be meaningful")
 
         var violations: [String] = []
@@ -89,10 +89,30 @@ struct ImportRuleCheckerTests {
 
         #expect(
             violations == [
-                "Modules/Composition/ComposedApp.swift:1: only App and tests import DemoBackend",
+                "Modules/Composition/ComposedApp.swift:1: only the demo imports DemoBackend; the app builds without it",
                 "Modules/Composition/ComposedApp.swift:1: the composition root never imports DemoBackend; the demo supplies a configuration",
             ])
-        #expect(ImportRules.violations(path: "App/Demo/DemoRun.swift", source: "import DemoBackend").isEmpty)
+        #expect(ImportRules.violations(path: "Demo/CLI/DemoRun.swift", source: "import DemoBackend").isEmpty)
+    }
+
+    @Test(arguments: ["App/Commands/ScreenCommands.swift", "App/Main/ErrorFlowApp.swift", "Tests/AppTests/X.swift"])
+    func theAppOrItsTestsImportingTheDemoFails(_ path: String) {
+        for module in ["DemoBackend", "DemoCLI"] {
+            #expect(
+                ImportRules.violations(path: path, source: "import \(module)") == [
+                    "\(path):1: only the demo imports \(module); the app builds without it"
+                ])
+        }
+        #expect(ImportRules.violations(path: "Tests/DemoTests/X.swift", source: "import DemoCLI").isEmpty)
+    }
+
+    @Test func onlyTheExecutablesImportTheAppsCommands() {
+        #expect(
+            ImportRules.violations(path: "Modules/Composition/X.swift", source: "import App") == [
+                "Modules/Composition/X.swift:1: only the executables import App, the app's commands"
+            ])
+        #expect(ImportRules.violations(path: "App/Main/ErrorFlowApp.swift", source: "import App").isEmpty)
+        #expect(ImportRules.violations(path: "Demo/CLI/ErrorFlowDemo.swift", source: "import App").isEmpty)
     }
 
     @Test func theCompositionRootMentioningScenariosFails() {
@@ -100,7 +120,7 @@ struct ImportRuleCheckerTests {
 
         #expect(
             ImportRules.violations(path: "Modules/Composition/AppConfiguration.swift", source: source) == [
-                "Modules/Composition/AppConfiguration.swift:2: the composition root mentions scenarios; they belong to App/Demo"
+                "Modules/Composition/AppConfiguration.swift:2: the composition root mentions scenarios; they belong to the demo"
             ])
     }
 
@@ -127,7 +147,7 @@ struct ImportRuleCheckerTests {
         #expect(LayerRules.discoverFeatures(in: modules) == ["LoansFeature", "CardsFeature"])
     }
 
-    @Test(arguments: ["PaymentsFeature", "DemoBackend", "App"])
+    @Test(arguments: ["PaymentsFeature", "DemoBackend", "DemoCLI", "App"])
     func aFeatureImportingAnotherFeatureTheDemoOrTheAppFails(_ module: String) {
         let path = "Modules/TransfersFeature/Presentation/X.swift"
 
@@ -138,6 +158,9 @@ struct ImportRuleCheckerTests {
         #expect(ImportRules.owningModule(of: "Modules/ThirdParty/PassKitStandIn/X.swift") == "PassKitStandIn")
         #expect(ImportRules.owningModule(of: "Modules/Domain/X.swift") == "Domain")
         #expect(ImportRules.owningModule(of: "App/Commands/X.swift") == "App")
+        #expect(ImportRules.owningModule(of: "App/Main/X.swift") == "AppMain")
+        #expect(ImportRules.owningModule(of: "Demo/Backend/Server/X.swift") == "DemoBackend")
+        #expect(ImportRules.owningModule(of: "Demo/CLI/X.swift") == "DemoCLI")
         #expect(ImportRules.owningModule(of: "Tests/AppTests/X.swift") == nil)
     }
 }

@@ -13,18 +13,24 @@ enum LayerRules {
 
     /// Each vendor stand-in and the one feature that may import it.
     static let standInOwners = ["AuthenticationServicesStandIn": "AuthFeature", "PassKitStandIn": "PaymentsFeature"]
-    static let internalModules: Set<String> = features.union(standInOwners.keys).union([
-        "SharedError", "Navigation", "Networking", "Domain", "PrivateFiles", "DemoBackend", "LoopbackHosting",
-        "TestSupport",
+    static let internalModules: Set<String> = features.union(standInOwners.keys).union(demo).union([
+        "SharedError", "Navigation", "Networking", "Domain", "PrivateFiles", "LoopbackHosting", "TestSupport",
     ])
 
-    /// Modules a library module must never use, by the module that must not. No module uses App, the executable.
+    /// The demo's targets (`Demo/`, `Tests/DemoTests`): nothing else depends on them, so the app builds, and its
+    /// tests pass, once `remove-demo` has deleted them.
+    static let demo: Set<String> = ["DemoBackend", "DemoCLI", "DemoTests"]
+
+    /// The executables, the only targets that use App, the app's commands.
+    static let executables: Set<String> = ["AppMain", "DemoCLI"]
+
+    /// Modules a library module must never use, by the module that must not.
     static let forbidden: [String: Set<String>] = [
         "SharedError": internalModules,
         "PrivateFiles": internalModules,
-        "Domain": features.union(standInOwners.keys).union(["Networking", "Navigation", "DemoBackend", "TestSupport"]),
-        "Navigation": features.union(standInOwners.keys).union(["Networking", "Domain", "DemoBackend", "TestSupport"]),
-        "Networking": features.union(standInOwners.keys).union(["Domain", "Navigation", "DemoBackend", "TestSupport"]),
+        "Domain": features.union(standInOwners.keys).union(demo).union(["Networking", "Navigation", "TestSupport"]),
+        "Navigation": features.union(standInOwners.keys).union(demo).union(["Networking", "Domain", "TestSupport"]),
+        "Networking": features.union(standInOwners.keys).union(demo).union(["Domain", "Navigation", "TestSupport"]),
     ]
 
     static func isTestTarget(_ name: String) -> Bool {
@@ -34,9 +40,10 @@ enum LayerRules {
     /// Rule breaches in a graph (target → its dependencies), whatever the table says.
     static func violations(in graph: [String: Set<String>]) -> [String] {
         var found: [String] = []
-        if graph["TestSupport"]?.contains("DemoBackend") == true {
-            found.append(
-                "TestSupport → DemoBackend: the tests' support must work without the demo, so it can be removed")
+        for (target, dependencies) in graph.sorted(by: { $0.key < $1.key }) where !demo.contains(target) {
+            for dependency in dependencies.sorted() where demo.contains(dependency) {
+                found.append("\(target) → \(dependency): only the demo uses the demo, so remove-demo can delete it")
+            }
         }
         for (target, dependencies) in graph.sorted(by: { $0.key < $1.key }) where !isTestTarget(target) {
             for dependency in dependencies.sorted() {
@@ -46,14 +53,11 @@ enum LayerRules {
                 if let owner = standInOwners[dependency], owner != target {
                     found.append("\(target) → \(dependency): only \(owner) may use this vendor stand-in")
                 }
-                if dependency == "App" {
-                    found.append("\(target) → App: nothing depends on the composition root")
+                if dependency == "App", !executables.contains(target) {
+                    found.append("\(target) → App: only the executables use the app's commands")
                 }
-                if dependency == "DemoBackend", target != "App" {
-                    found.append("\(target) → DemoBackend: only App and tests may use the demo backend")
-                }
-                if dependency == "LoopbackHosting", !["DemoBackend", "App"].contains(target) {
-                    found.append("\(target) → LoopbackHosting: only the demo backend, App and tests host servers")
+                if dependency == "LoopbackHosting", !demo.union(["App"]).contains(target) {
+                    found.append("\(target) → LoopbackHosting: only the demo, App and tests host servers")
                 }
                 if dependency == "TestSupport" {
                     found.append("\(target) → TestSupport: only tests may use the test support")

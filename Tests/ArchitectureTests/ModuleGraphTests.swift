@@ -4,7 +4,7 @@ import Testing
 @Suite("The package graph is exactly ARCHITECTURE.md's allowed edges", .timeLimit(.minutes(3)))
 struct ModuleGraphTests {
     @Test func everyTargetHasExactlyItsAllowedDependencies() async throws {
-        let table = try AllowedEdges.parse(markdown: PackageRoot.read("ARCHITECTURE.md"))
+        let table = try AllowedEdges.documented()
         let manifest = try await PackageManifest.current.value
 
         let differences = table.differences(from: manifest.graph)
@@ -13,7 +13,7 @@ struct ModuleGraphTests {
     }
 
     @Test func theDocumentedTableObeysTheLayerRules() throws {
-        let table = try AllowedEdges.parse(markdown: PackageRoot.read("ARCHITECTURE.md"))
+        let table = try AllowedEdges.documented()
 
         let violations = LayerRules.violations(in: table.dependencies)
 
@@ -28,18 +28,44 @@ struct ModuleGraphTests {
         #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
     }
 
-    @Test func everyLibraryLivesUnderModulesAndEveryTestUnderTests() async throws {
+    @Test func everyTargetLivesWhereTheLayoutSays() async throws {
         let manifest = try await PackageManifest.current.value
 
         for target in manifest.targets {
             let path = try #require(target.path, "\(target.name) has no explicit path")
+            let ofTheDemo = LayerRules.demo.contains(target.name)
+            #expect(ofTheDemo == (path.hasPrefix("Demo/") || path == "Tests/DemoTests"), "\(target.name) at \(path)")
             switch target.type {
             case "test": #expect(path == "Tests/\(target.name)")
-            case "executable": #expect(path == "App")
+            case "executable": #expect(["App/Main", "Demo/CLI"].contains(path), "\(target.name) at \(path)")
             case "plugin": #expect(path == "Plugins/\(target.name)")
-            default: #expect(path.hasPrefix("Modules/") || path.hasPrefix("Tests/"), "\(target.name) at \(path)")
+            default:
+                #expect(
+                    path == "App" || path.hasPrefix("Modules/") || path.hasPrefix("Tests/") || path.hasPrefix("Demo/"),
+                    "\(target.name) at \(path)")
             }
         }
+    }
+
+    @Test func theAppsTargetsNeedNothingOfTheDemo() async throws {
+        let graph = try await PackageManifest.current.value.graph
+
+        for target in graph.keys where !LayerRules.demo.contains(target) {
+            #expect(
+                Self.reachable(from: target, in: graph).isDisjoint(with: LayerRules.demo),
+                "\(target) needs the demo, which remove-demo deletes")
+        }
+    }
+
+    /// Every target `target` depends on, directly or through others.
+    static func reachable(from target: String, in graph: [String: Set<String>]) -> Set<String> {
+        var found: Set<String> = []
+        var next = Array(graph[target] ?? [])
+        while let dependency = next.popLast() {
+            guard found.insert(dependency).inserted else { continue }
+            next += graph[dependency] ?? []
+        }
+        return found
     }
 }
 
@@ -77,9 +103,30 @@ struct GraphCheckerTests {
 
         #expect(
             violations == [
-                "TransfersFeature → App: nothing depends on the composition root",
+                "TransfersFeature → App: only the executables use the app's commands",
                 "TransfersFeature → PaymentsFeature: features never depend on each other",
             ])
+    }
+
+    @Test func theExecutablesUseTheAppsCommands() {
+        #expect(LayerRules.violations(in: ["AppMain": ["App"], "DemoCLI": ["App", "DemoBackend"]]).isEmpty)
+    }
+
+    @Test(arguments: ["App", "AppMain", "AppTests", "Composition"])
+    func anAppTargetDependingOnTheDemoBreaksTheRules(_ target: String) {
+        let violations = LayerRules.violations(in: [target: ["DemoBackend", "DemoCLI"]])
+
+        #expect(
+            violations == [
+                "\(target) → DemoBackend: only the demo uses the demo, so remove-demo can delete it",
+                "\(target) → DemoCLI: only the demo uses the demo, so remove-demo can delete it",
+            ])
+    }
+
+    @Test func aDependencyThroughAnotherTargetIsFound() {
+        let graph: [String: Set<String>] = ["AppTests": ["TestSupport"], "TestSupport": ["DemoBackend"]]
+
+        #expect(ModuleGraphTests.reachable(from: "AppTests", in: graph) == ["TestSupport", "DemoBackend"])
     }
 
     @Test func aFeatureDependingOnTheOtherFeatureBreaksTheRules() {
@@ -106,10 +153,7 @@ struct GraphCheckerTests {
     @Test func theTestSupportDependingOnTheDemoBreaksTheRules() {
         let violations = LayerRules.violations(in: ["TestSupport": ["DemoBackend", "LoopbackHosting"]])
 
-        #expect(
-            violations == [
-                "TestSupport → DemoBackend: the tests' support must work without the demo, so it can be removed"
-            ])
+        #expect(violations == ["TestSupport → DemoBackend: only the demo uses the demo, so remove-demo can delete it"])
     }
 
     @Test func onlyTheDemoAndTheAppHostServers() {
@@ -117,7 +161,7 @@ struct GraphCheckerTests {
             "Networking": ["LoopbackHosting"], "DemoBackend": ["LoopbackHosting"],
         ])
 
-        #expect(violations == ["Networking → LoopbackHosting: only the demo backend, App and tests host servers"])
+        #expect(violations == ["Networking → LoopbackHosting: only the demo, App and tests host servers"])
     }
 
     @Test func testTargetsMayUseWhatTheyTest() {

@@ -3,11 +3,12 @@ import Testing
 
 @Suite("Every module boundary has typed errors", .timeLimit(.minutes(5)))
 struct TypedBoundariesTests {
-    /// Scans the public and package API of every library target under `Modules/`, as built for this test run.
+    /// Scans the public and package API of every library target under `Modules/` and `Demo/`, and of App (the app's
+    /// commands, which the executables share), as built for this test run.
     @Test func noLibraryModuleLetsAnUntypedErrorOut() async throws {
         let manifest = try await PackageManifest.current.value
         let modules = manifest.targets
-            .filter { $0.type == "regular" && ($0.path ?? "").hasPrefix("Modules/") }
+            .filter { $0.type == "regular" && Self.isScanned($0.path ?? "") }
             .map(\.name).sorted()
         #expect(modules.count >= 5, "the scan found too few library modules to be meaningful: \(modules)")
         let extractor = try SymbolGraphExtractor.forRunningTests()
@@ -34,6 +35,11 @@ struct TypedBoundariesTests {
         }
         let unused = TypedBoundaryExemption.project.filter { !exemptionsUsed.contains($0.requirement) }
         #expect(unused.isEmpty, "exemptions that cover nothing any more: \(unused.map(\.name))")
+    }
+
+    /// The libraries the scan covers: the modules, the demo's, and the app's commands.
+    static func isScanned(_ path: String) -> Bool {
+        path.hasPrefix("Modules/") || path.hasPrefix("Demo/") || path == "App"
     }
 }
 

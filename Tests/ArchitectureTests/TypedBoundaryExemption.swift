@@ -45,5 +45,20 @@ struct TypedBoundaryExemption: Equatable {
             modules: ["AuthenticationServicesStandIn"],
             reason: "the stand-in copies Apple's delegate, which hands over `any Error`; AuthFeature's Data/ types it"
         ),
+        TypedBoundaryExemption(
+            requirement: "s:14ArgumentParser20AsyncParsableCommandP3runyyYaKF",
+            name: "AsyncParsableCommand.run()",
+            kind: "swift.method",
+            modules: ["App"],
+            reason:
+                "ArgumentParser declares `run() async throws` and reads whatever it throws (an exit code, a usage error)"
+        ),
+        TypedBoundaryExemption(
+            requirement: "s:14ArgumentParser17ParsableArgumentsP8validateyyKF",
+            name: "ParsableArguments.validate()",
+            kind: "swift.method",
+            modules: ["App"],
+            reason: "ArgumentParser declares `validate() throws` and turns what it throws into a usage error"
+        ),
     ]
 }

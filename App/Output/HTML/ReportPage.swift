@@ -95,7 +95,7 @@ struct ReportPage {
 
     init(_ reports: [RunReport], title: String, elapsed: Duration?, version: String) {
         let layers = Self.layers(of: reports)
-        let checks = reports.map(CatalogCheck.of)
+        let checks = reports.map(\.check)
         let strayed = checks.filter { $0?.asExpected == false }.count
         let environments = Set(reports.map(\.environment.rawValue)).sorted().joined(separator: ", ")
         self.title = title

@@ -1,0 +1,350 @@
+import App
+import AuthFeature
+import Composition
+import DemoBackend
+import Domain
+import Foundation
+import Logging
+import LoopbackHosting
+import Navigation
+import Networking
+import PaymentsFeature
+import SharedError
+
+/// Drives many concurrent clients through the real stack (repositories, chain, URLSession) against the demo
+/// backend with injected faults, and classifies every failure by its typed error.
+///
+/// The run stops at the first of: every call done, the time limit, an interrupt. At the time limit or an
+/// interrupt the calls still in flight are cancelled (cancellation is ignorable, so they are counted as cut off,
+/// not as failures), and the temporary session is removed either way.
+@MainActor
+struct LoadRun {
+    struct Settings {
+        var clients: Int
+        var requests: Int
+        /// The faults the embedded backend injects; none against a backend of the user's.
+        var faults: FaultPlan
+        var timeLimit: Duration
+        /// Where the calls go: the embedded demo backend (started for the run), or a backend the user runs.
+        var target: Target = .embedded
+    }
+
+    /// The backend a load run drives.
+    enum Target {
+        /// The demo backend, in this process, with the run's faults and a seeded session it removes at the end.
+        case embedded
+        /// A backend at `url` (`errorflow serve`, or the team's own), signed in with the session at `sessionFile`,
+        /// which the run only reads (and refreshes, if the backend says so).
+        case backend(url: URL, sessionFile: URL)
+    }
+
+    /// Why the run stopped.
+    enum Stop: Equatable {
+        case finished
+        case timeLimit
+        /// By this signal (SIGINT, SIGTERM).
+        case interrupted(signal: Int32)
+
+        var name: String {
+            switch self {
+            case .finished: "finished"
+            case .timeLimit: "time limit"
+            case .interrupted: "interrupted"
+            }
+        }
+    }
+
+    /// How far the run has come, for the progress line.
+    struct Progress: Sendable {
+        var done: Int
+        var failed: Int
+        var elapsed: Duration
+    }
+
+    struct Result {
+        var settings: Settings
+        var stoppedBy: Stop
+        var elapsed: Duration
+        var latencies: [Duration]
+        var succeeded: Int
+        /// Failures by the repository error's journey name; every failure is a typed error.
+        var failures: [String: Int]
+        /// Calls in flight when the run stopped early, cancelled.
+        var cutOff: Int
+        /// Calls never started, because the run stopped early.
+        var notSent: Int
+        var injected: [InjectedFault: Int]
+        /// Requests the client sent: every attempt, replay and refresh.
+        var attempts: Int
+        /// Requests the embedded backend answered; `nil` for a backend of the user's.
+        var backendRequests: Int?
+        /// What the backend's retry budget held when the run ended.
+        var retryBudgetLeft: Int
+        var retryBudgetCapacity: Int
+        /// Retries the budget could not pay for, so not made.
+        var retriesRefused: Int
+        var steps: [JourneyAction: Int]
+        var refreshes: Int
+        /// CPU time the whole process spent (user and system), for the client's cost per call.
+        var cpuTime: Duration
+
+        var failed: Int { failures.values.reduce(0, +) }
+
+        /// Failures whose typed error does not name itself as a case of the repositories' error types: typed
+        /// throws make every failure one of them, and this holds their names to it.
+        var unclassified: Int {
+            failures.filter { name, _ in
+                !["WalletRepositoryError.", "PaymentCardsRepositoryError."].contains { name.hasPrefix($0) }
+            }.values.reduce(0, +)
+        }
+    }
+
+    let settings: Settings
+    /// How often `progress` is told.
+    var progressInterval: Duration = .seconds(1)
+
+    /// Runs the clients; `progress` hears how far they are every ``progressInterval``, and `interrupt` returns
+    /// the signal that asks the run to stop (it is cancelled when the run ends first).
+    func run(
+        progress: @escaping @Sendable (Progress) -> Void,
+        interrupt: @escaping @Sendable () async -> Int32?
+    ) async throws(LoopbackHostError) -> Result {
+        let collector = JourneyCollector()
+        let logger = Logger.journeyRecording(label: "load", into: collector)
+        let target = try await LoadTarget.prepare(settings, logger: logger)
+        defer { target.removeTemporaryFolder() }
+        let sent = SentRequests()
+        var configuration = AppConfiguration(
+            baseURL: target.url, sessionStore: FileSessionStore(path: target.sessionFile, logger: logger),
+            environment: .prod, applePay: PassKitApplePayService(device: .ready, logger: logger),
+            appleSignIn: AppleSignInFacade(userAgent: .scripted(.approve), logger: logger), appVersion: "load",
+            secrets: SecretValues(), logger: logger,
+            transport: CallNumberingHTTPClient(base: ProcessTransport.shared, sent: sent))
+        configuration.chain.refreshBudget = .init(maximumRefreshes: 10_000, window: .seconds(60))
+        let app = ComposedApp(configuration)
+        let (wallets, cards) = (app.wallets, app.cards)
+        let cpuAtStart = ProcessCPU.now
+
+        let tally = Tally()
+        let started = ContinuousClock.now
+        let settings = settings
+        let interval = progressInterval
+        let stop = await withTaskGroup(of: Stop?.self) { group -> Stop in
+            group.addTask {
+                await Self.drive(settings: settings, tally: tally, wallets: wallets, cards: cards)
+                return .finished
+            }
+            group.addTask {
+                guard (try? await Task.sleep(until: started + settings.timeLimit)) != nil else { return nil }
+                return .timeLimit
+            }
+            group.addTask { await interrupt().map { .interrupted(signal: $0) } }
+            group.addTask {
+                while (try? await Task.sleep(for: interval)) != nil {
+                    progress(tally.progress(since: started))
+                }
+                return nil
+            }
+            var stop: Stop?
+            while stop == nil, let next = await group.next() { stop = next }
+            group.cancelAll()
+            return stop ?? .finished
+        }
+        let elapsed = ContinuousClock.now - started
+        // A refresh started by a call that was cut off goes on; it must write the session before the folder goes.
+        await app.settle()
+        let cpuTime = ProcessCPU.now - cpuAtStart
+        let (injected, backendRequests) = await target.stop()
+
+        let entries = collector.events(in: nil)
+        var steps: [JourneyAction: Int] = [:]
+        for event in entries { steps[event.action, default: 0] += 1 }
+        let outcome = tally.snapshot
+        return Result(
+            settings: settings, stoppedBy: stop, elapsed: elapsed, latencies: outcome.latencies,
+            succeeded: outcome.succeeded, failures: outcome.failures, cutOff: outcome.cutOff,
+            notSent: settings.requests - outcome.latencies.count - outcome.cutOff,
+            injected: injected, attempts: sent.count, backendRequests: backendRequests,
+            retryBudgetLeft: app.resilience.retryBudget.available,
+            retryBudgetCapacity: app.resilience.retryBudget.settings.capacity,
+            retriesRefused: entries.filter { $0.to?.contains("not retried: retry budget spent") == true }.count,
+            steps: steps,
+            refreshes: entries.filter { $0.action == .recovered && $0.from.contains("token_expired") }.count,
+            cpuTime: cpuTime)
+    }
+
+    /// The clients, each taking the next call until none is left or the run is cancelled. Call `n` is a wallet
+    /// call when `n` is even, a cards call when odd, and its requests carry `n` (``CallNumberingHTTPClient``).
+    private nonisolated static func drive(
+        settings: Settings, tally: Tally, wallets: any WalletRepository, cards: any PaymentCardsRepository
+    ) async {
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<settings.clients {
+                group.addTask {
+                    while !Task.isCancelled, let ticket = tally.nextTicket(limit: settings.requests) {
+                        let begun = ContinuousClock.now
+                        let failure = await CallNumberingHTTPClient.$call.withValue(ticket) {
+                            ticket.isMultiple(of: 2)
+                                ? await Self.failure { () async throws(WalletRepositoryError) in
+                                    _ = try await wallets.fetchWallet()
+                                }
+                                : await Self.failure { () async throws(PaymentCardsRepositoryError) in
+                                    _ = try await cards.fetchCards()
+                                }
+                        }
+                        if failure != nil, Task.isCancelled {
+                            tally.cutOff()
+                        } else {
+                            tally.record(ContinuousClock.now - begun, failure: failure)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The journey name of the typed error a call ended with, or `nil` on success.
+    private nonisolated static func failure<Failure: Error & JourneyDescribable>(
+        _ call: () async throws(Failure) -> Void
+    ) async -> String? {
+        do throws(Failure) {
+            try await call()
+            return nil
+        } catch {
+            return error.journeyName
+        }
+    }
+}
+
+/// The backend of one load run: the embedded demo backend with its seeded session in a temporary folder, or the
+/// user's backend and session file.
+private struct LoadTarget {
+    let url: URL
+    let sessionFile: URL
+    private let embedded: DemoBackend?
+    private let folder: URL?
+
+    @MainActor
+    static func prepare(_ settings: LoadRun.Settings, logger: Logger) async throws(LoopbackHostError) -> LoadTarget {
+        switch settings.target {
+        case .backend(let url, let sessionFile):
+            return LoadTarget(url: url, sessionFile: sessionFile, embedded: nil, folder: nil)
+        case .embedded:
+            let seed = SeedSession.random()
+            let backend = try await DemoBackend.start(
+                scenario: .paymentsHappy, seed: seed, faults: settings.faults,
+                logger: Logger(label: "load-backend") { _ in SwiftLogNoOpLogHandler() })
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "errorflow-load-\(UUID().uuidString)")
+            let sessionFile = folder.appendingPathComponent("session.json")
+            try? await FileSessionStore(path: sessionFile, logger: logger).save(
+                StoredSession(
+                    accessToken: seed.accessToken, refreshToken: seed.refreshToken, expiresAt: nil,
+                    userID: seed.userID, userName: seed.userName, origin: BackendOrigin(backend.baseURL)))
+            return LoadTarget(url: backend.baseURL, sessionFile: sessionFile, embedded: backend, folder: folder)
+        }
+    }
+
+    /// Stops the embedded backend and returns the faults it injected and the requests it answered (none and `nil`
+    /// for the user's backend).
+    func stop() async -> (faults: [InjectedFault: Int], requests: Int?) {
+        guard let embedded else { return ([:], nil) }
+        await embedded.stop()
+        return (await embedded.injectedFaults, await embedded.requestCount)
+    }
+
+    func removeTemporaryFolder() {
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+}
+
+/// The CPU time this process has used so far, user and system.
+enum ProcessCPU {
+    static var now: Duration {
+        var usage = rusage()
+        #if canImport(Glibc)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+            getrusage(RUSAGE_SELF, &usage)
+        #endif
+        func duration(_ time: timeval) -> Duration {
+            .seconds(Int64(time.tv_sec)) + .microseconds(Int64(time.tv_usec))
+        }
+        return duration(usage.ru_utime) + duration(usage.ru_stime)
+    }
+}
+
+/// Puts the load run's call number on every request of that call (first send, retries, replays), so the demo
+/// backend draws the same faults for it in every run with the same seed, and counts every request sent.
+struct CallNumberingHTTPClient: HTTPClient {
+    /// The number of the call the current task is making.
+    @TaskLocal static var call: Int?
+
+    let base: any HTTPClient
+    let sent: SentRequests
+
+    func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+        sent.add()
+        guard let call = Self.call else { return try await base.send(request) }
+        var numbered = request
+        numbered.headers[FaultPlan.callHeader] = String(call)
+        return try await base.send(numbered)
+    }
+}
+
+/// How many requests the client sent, counted under the whole chain.
+final class SentRequests: Sendable {
+    private let state = LockedState(0)
+
+    var count: Int { state.withLock { $0 } }
+
+    func add() {
+        state.withLock { $0 += 1 }
+    }
+}
+
+/// Tickets, latencies and outcomes, shared by the clients.
+private final class Tally: Sendable {
+    struct Snapshot {
+        var issued = 0
+        var latencies: [Duration] = []
+        var succeeded = 0
+        var failures: [String: Int] = [:]
+        var cutOff = 0
+    }
+
+    private let state = LockedState(Snapshot())
+
+    var snapshot: Snapshot { state.withLock { $0 } }
+
+    func progress(since start: ContinuousClock.Instant) -> LoadRun.Progress {
+        state.withLock { state in
+            LoadRun.Progress(
+                done: state.latencies.count, failed: state.failures.values.reduce(0, +),
+                elapsed: ContinuousClock.now - start)
+        }
+    }
+
+    func nextTicket(limit: Int) -> Int? {
+        state.withLock { state in
+            guard state.issued < limit else { return nil }
+            state.issued += 1
+            return state.issued
+        }
+    }
+
+    func record(_ latency: Duration, failure: String?) {
+        state.withLock { state in
+            state.latencies.append(latency)
+            if let failure {
+                state.failures[failure, default: 0] += 1
+            } else {
+                state.succeeded += 1
+            }
+        }
+    }
+
+    func cutOff() {
+        state.withLock { $0.cutOff += 1 }
+    }
+}

@@ -1,0 +1,140 @@
+import DemoBackend
+import Foundation
+import Logging
+import Navigation
+import Networking
+import SharedError
+import TestSupport
+import Testing
+
+@testable import App
+@testable import DemoCLI
+
+/// Every scenario of the catalog, through the composed app against the demo backend: each error Navigation
+/// presents unexplained reaches the backend as exactly one error report with its fingerprint, in DEV and production
+/// alike; an unexplained error the domain left out is reported once; nothing else is reported; and one trace id
+/// leads from the request to the journey, the report and the backend's log.
+@MainActor
+@Suite("Error reports in every scenario", .timeLimit(.minutes(5)))
+struct ErrorReportScenarioTests {
+    /// The fingerprint each reporting scenario sends; every other scenario sends none.
+    static let fingerprints: [DemoScenario: String] = [
+        .paymentsUnexpected: "PaymentMethodsError.unknown/networking/internal",
+        .walletPageUnavailable: "WalletPageError.unknown/networking/internal",
+        .profileUnavailable: "ProfileRepositoryError.unavailable/networking/internal",
+        .transferKeyReused: "TransferError.unknown/networking/idempotency_key_reused",
+        .cardsServiceDown: "PaymentCardsRepositoryError.serviceDown/data/-",
+    ]
+
+    @Test(arguments: DemoScenario.allCases, AppEnvironment.allCases)
+    func eachUnexplainedErrorSendsExactlyOneReport(_ scenario: DemoScenario, _ environment: AppEnvironment) async {
+        let book = ErrorReportBook()
+        var options = demo(book).options
+        options.environment = environment
+
+        let report = await DemoRun(options: options).run(scenario, on: scenario.plan.screen)
+
+        let expected = Self.fingerprints[scenario].map { [$0] } ?? []
+        #expect(report.errorReports.map(\.fingerprint.value) == expected)
+        #expect(await book.all.map(\.fingerprint) == expected, "the backend received the same")
+        #expect(await book.all.allSatisfy { $0.count == 1 })
+        #expect(report.errorReports.allSatisfy { $0.environment == environment.rawValue && $0.locale == "en" })
+    }
+
+    @Test func everyScenarioThatEndsUnexplainedIsOneOfThem() {
+        let presented = DemoScenario.allCases.filter { $0.plan.endsUnexplained }
+
+        #expect(Set(presented).isSubset(of: Set(Self.fingerprints.keys)))
+        #expect(Self.fingerprints.count == presented.count + 1, "and the one that leaves an unexplained source out")
+    }
+
+    @Test func oneTraceIDLeadsFromTheRequestToTheJourneyTheReportAndTheBackendsLog() async throws {
+        let capture = LogCapture()
+        var options = demo(ErrorReportBook()).options
+        options.environment = .prod
+        options.backendLogger = capture.logger(label: "backend")
+
+        let report = await DemoRun(options: options).run(.transferKeyReused, on: .transfer)
+
+        let sent = try #require(report.errorReports.first)
+        let trace = try #require(sent.traceID)
+        #expect(trace.count == 32)
+        #expect(report.journey.allSatisfy { $0.traceID == trace }, "every step of the load")
+        #expect(report.journey.last?.event.to?.contains("trace \(trace)") == true, "Diagnostic, as DEV shows it")
+        let transferLine = try #require(capture.lines.first { $0.contains("POST /v1/transfers → 409") })
+        #expect(transferLine.contains(trace), "the request's traceparent, as the backend read it")
+        let reportLine = try #require(capture.lines.first { $0.contains("POST /v1/error-reports → 202") })
+        #expect(reportLine.contains(trace), "the report's own request carries the trace that made it")
+        #expect(capture.lines.contains { $0.contains("error report \(sent.fingerprint.value)") && $0.contains(trace) })
+    }
+
+    @Test func aReportCarriesTheJourneyAsBreadcrumbsAndTheRequestID() async throws {
+        var options = demo(ErrorReportBook()).options
+        options.environment = .prod
+
+        let report = await DemoRun(options: options).run(.transferKeyReused, on: .transfer)
+
+        let sent = try #require(report.errorReports.first)
+        #expect(sent.breadcrumbs.map(\.from) == report.journey.map(\.event.from))
+        #expect(sent.breadcrumbs.map(\.layer) == report.journey.map(\.event.layer))
+        #expect(sent.breadcrumbs.first?.from == "HTTP 409 idempotency_key_reused")
+        #expect(sent.requestID.map { report.journey.last?.event.to?.contains("request \($0)") } == true)
+        #expect(sent.platform == ErrorReport.platform && sent.appVersion == "test")
+    }
+
+    @Test func theHTMLReportShowsEachRunsReportsWithTheirFingerprints() async throws {
+        var options = demo(ErrorReportBook()).options
+        options.environment = .prod
+        let reports = [
+            await DemoRun(options: options).run(.transferKeyReused, on: .transfer),
+            await DemoRun(options: options).run(.paymentsHappy, on: .payments),
+        ]
+
+        let page = try Console.page(reports, title: "reports")
+
+        let trace = try #require(reports[0].errorReports.first?.traceID)
+        #expect(page.contains("Error reports, by fingerprint"))
+        #expect(page.contains("TransferError.unknown/networking/idempotency_key_reused · trace \(trace)"))
+        #expect(page.components(separatedBy: "Error reports, by fingerprint").count == 2, "only the run that sent one")
+    }
+
+    @Test func theSwitchTurnsErrorReportsOff() async {
+        let book = ErrorReportBook()
+        var options = demo(book).options
+        options.sendsErrorReports = false
+
+        let report = await DemoRun(options: options).run(.transferKeyReused, on: .transfer)
+
+        #expect(report.errorReports.isEmpty)
+        #expect(await book.all.isEmpty)
+        #expect(report.outcome == .presented, "the screen is the same")
+        #expect(Console.sendsErrorReports(environment: ["ERRORFLOW_ERROR_REPORTS": "off"]) == false)
+        #expect(Console.sendsErrorReports(environment: [:]))
+    }
+
+    @Test func theBackendGroupsRepeatedReportsByFingerprint() async throws {
+        let book = ErrorReportBook()
+        let options = demo(book).options
+
+        for _ in 0..<3 { _ = await DemoRun(options: options).run(.profileUnavailable, on: .profile) }
+        _ = await DemoRun(options: options).run(.transferKeyReused, on: .transfer)
+
+        let groups = await book.all
+        #expect(
+            groups.map(\.fingerprint) == [
+                Self.fingerprints[.profileUnavailable], Self.fingerprints[.transferKeyReused],
+            ])
+        #expect(groups.map(\.count) == [3, 1])
+        #expect(Set(groups[0].traceIDs).count == 3, "one trace per run")
+        #expect(groups[0].firstSeen <= groups[0].lastSeen)
+        #expect(groups[0].example.journey.last?.hasPrefix("navigation presented [default]") == true)
+    }
+
+    private func demo(_ book: ErrorReportBook) -> DemoRun {
+        let collector = JourneyCollector()
+        return DemoRun(
+            options: .init(
+                appVersion: "test", collector: collector, logger: .journeyRecording(label: "test", into: collector),
+                backendLogger: quietLogger, errorReports: book))
+    }
+}
