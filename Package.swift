@@ -245,8 +245,9 @@ package.targets += [
     .testTarget(
         name: "DemoTests",
         dependencies: [
-            "DemoCLI", "App", "DemoBackend", "Composition", "AuthFeature", "Navigation", "Networking", "SharedError",
-            "TestSupport", logging, .product(name: "Yams", package: "Yams"),
+            "DemoCLI", "App", "DemoBackend", "Composition", "AuthFeature", "PaymentsFeature", "Navigation",
+            "Networking", "SharedError", "TestSupport", argumentParser, logging,
+            .product(name: "Yams", package: "Yams"),
         ],
         path: "Tests/DemoTests"
     ),

@@ -4,6 +4,7 @@ import Logging
 import Navigation
 import Networking
 import SharedError
+import TestSupport
 import Testing
 
 @testable import App
@@ -50,6 +51,21 @@ struct CatalogCheckTests {
 
         #expect(!check.asExpected)
         #expect(check.differences.contains("domain: expected omitted, got —"))
+    }
+
+    @MainActor
+    @Test func aDemoRunCarriesItsCheck() async throws {
+        let collector = JourneyCollector()
+        let report = await DemoRun(
+            options: .init(
+                appVersion: "test", collector: collector, logger: .journeyRecording(label: "test", into: collector),
+                backendLogger: quietLogger)
+        ).run(.walletBanned, on: .payments)
+
+        let check = try #require(report.check)
+
+        #expect(check.asExpected, "\(check.differences)")
+        #expect(check.summary == DemoScenario.walletBanned.plan.summary)
     }
 
     @Test func productionExpectsTheDetailLoggedAtNavigation() {

@@ -30,4 +30,31 @@ struct ServeTests {
         default: #expect((object["clientReports"] as? [[String: Any]])?.count == 3)
         }
     }
+
+    /// `--scenario` with `--base-url` lays the scenario's client half over the run (here the device that cannot make
+    /// payments) and holds the run to the catalog as a demo run is; a run without one has no catalog entry.
+    @Test func aScenarioAgainstYourBackendPlaysItsClientHalfAndIsHeldToTheCatalog() async throws {
+        let server = try await DemoServer.start(scenario: "apple-pay-unavailable")
+        let home = TemporaryFolder()
+        let signIn = try await Binary.run(
+            ["signin", "--base-url", server.baseURL, "--answer", "approve"], home: home.url)
+        let played = home.url.appendingPathComponent("played.html")
+        let plain = home.url.appendingPathComponent("plain.html")
+        let run = try await Binary.run(
+            [
+                "payments", "--scenario", "apple-pay-unavailable", "--base-url", server.baseURL, "--format", "html",
+                "--output", played.path,
+            ], home: home.url)
+        let again = try await Binary.run(
+            ["payments", "--base-url", server.baseURL, "--format", "html", "--output", plain.path], home: home.url)
+        #expect(await server.stop() == 0)
+
+        #expect(signIn.status == 0 && run.status == 0 && again.status == 0, "\(run.stderr)\(again.stderr)")
+        let page = try String(contentsOf: played, encoding: .utf8)
+        #expect(page.contains("every scenario as the catalog says"))
+        #expect(page.contains("PassKit stand-in cannot make payments: no Apple Pay"))
+        let other = try String(contentsOf: plain, encoding: .utf8)
+        #expect(other.contains("no catalog entry"))
+        #expect(!other.contains("as the catalog says"))
+    }
 }
