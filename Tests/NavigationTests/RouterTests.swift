@@ -69,7 +69,7 @@ struct RouterTests {
     }
 
     @Test func devShowsWhatNoScreenExplainedWithDeveloperDetail() throws {
-        let (sut, _) = makeSUT(.dev)
+        let (sut, journey) = makeSUT(.dev)
 
         sut.handle(Unexplained(), for: "screen")
 
@@ -81,7 +81,7 @@ struct RouterTests {
         #expect(
             alert.message?.contains("HTTPClientError.server(503) in networking · HTTP 503 · code busy · request req-7")
                 == true)
-        #expect(sut.loggedErrors.isEmpty)
+        #expect(!journey().contains { $0.action == .logged }, "DEV shows the detail; it logs nothing")
     }
 
     @Test func prodShowsTheSafeDefaultAndKeepsTheDetailInTheLog() {
@@ -90,7 +90,8 @@ struct RouterTests {
         sut.handle(Unexplained(), for: "screen")
 
         #expect(sut.presentedError == .default(in: .english))
-        #expect(sut.loggedErrors == ["Unexplained"])
+        #expect(journey().last?.action == .logged)
+        #expect(journey().last?.from == "Unexplained")
         #expect(journey().last?.to?.contains("request req-7") == true)
     }
 
@@ -145,24 +146,6 @@ struct RouterTests {
 
         sut.withdraw(for: "wallet")
         #expect(sut.presentedError == nil)
-    }
-
-    @Test func dismissingClearsTheAlert() {
-        let (sut, _) = makeSUT(.dev)
-        sut.handle(ScreenFailure.appWide(.offline), for: "screen")
-
-        sut.dismissAlert()
-
-        #expect(sut.presentedError == nil)
-    }
-
-    @Test func routingDirectlyNeedsNoError() {
-        let (sut, journey) = makeSUT(.prod)
-
-        sut.show(.signIn)
-
-        #expect(sut.route == .signIn)
-        #expect(journey().isEmpty)
     }
 
     // MARK: - Helpers
