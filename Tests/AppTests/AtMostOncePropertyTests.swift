@@ -10,13 +10,10 @@ import Testing
 /// A failing sequence is made as small as it can be, and printed with its seed.
 @Suite(
     "At most once, nothing lost, signed out stays signed out, bounded: as properties",
-    .timeLimit(.minutes(max(10, AtMostOncePropertyTests.count / 3_000))))
+    .timeLimit(.minutes(max(10, propertySequences / 3_000))))
 struct AtMostOncePropertyTests {
-    /// How many sequences a run plays.
-    static let count = TestBudget.count("ERRORFLOW_PROPERTY_SEQUENCES", short: 500)
-
     @Test @MainActor func everyGeneratedSequenceKeepsThePromises() async {
-        let count = Self.count
+        let count = propertySequences
         let seed = Self.seed()
         print("property seed: \(seed) (ERRORFLOW_PROPERTY_SEED=\(seed)), \(count) sequences")
         let only = ProcessInfo.processInfo.environment["ERRORFLOW_PROPERTY_ONLY"].flatMap(Int.init)
@@ -63,3 +60,6 @@ struct AtMostOncePropertyTests {
         return (smallest, why)
     }
 }
+
+/// How many sequences a run plays (`ERRORFLOW_PROPERTY_SEQUENCES`, 500 by default).
+private let propertySequences = TestBudget.count("ERRORFLOW_PROPERTY_SEQUENCES", short: 500)
