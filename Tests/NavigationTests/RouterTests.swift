@@ -158,11 +158,15 @@ struct RouterTests {
 }
 
 /// A screen's error that carries an app-wide condition up, as every screen's `appWide` case does.
-private enum ScreenFailure: PassesOnAppWideConditions, OwnedByLayer {
+private enum ScreenFailure: PassesOnAppWideConditions {
     case appWide(AppWideCondition)
 
     static let owningLayer = JourneyLayer.presentation
-    var category: ErrorCategory { .unhandleableHere }
+    var errorCase: ErrorCase {
+        switch self {
+        case .appWide(let condition): .appWide(condition)
+        }
+    }
 }
 
 /// An error no screen explained that has words of its own.
@@ -171,6 +175,7 @@ private struct ExportFailed: ScreenError, LocalizedError {
     var failureReason: String? { "The disk is full." }
     var recoverySuggestion: String? { "Free some space." }
     var category: ErrorCategory { .default }
+    var appWideCondition: AppWideCondition? { nil }
     var journeyName: String { "ExportFailed" }
     var diagnostics: [Diagnostic] { [] }
 }
@@ -179,6 +184,7 @@ private struct ExportFailed: ScreenError, LocalizedError {
 private struct Unexplained: ScreenError {
     var retryAfterSeconds: Int?
     var category: ErrorCategory { .default }
+    var appWideCondition: AppWideCondition? { nil }
     var journeyName: String { "Unexplained" }
     var diagnostics: [Diagnostic] {
         [
@@ -191,6 +197,7 @@ private struct Unexplained: ScreenError {
 
 private struct CancelledLoad: ScreenError {
     var category: ErrorCategory { .ignorable }
+    var appWideCondition: AppWideCondition? { nil }
     var journeyName: String { "CancelledLoad" }
     var diagnostics: [Diagnostic] { [] }
 }
@@ -199,6 +206,7 @@ private struct CancelledLoad: ScreenError {
 private struct DiskFault: ScreenError {
     let path: String
     var category: ErrorCategory { .default }
+    var appWideCondition: AppWideCondition? { nil }
     var journeyName: String { "DiskFault" }
     var diagnostics: [Diagnostic] { [] }
 }
