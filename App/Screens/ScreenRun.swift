@@ -99,11 +99,9 @@ package struct ScreenRun {
         case .payments:
             let viewModel = app.paymentMethods()
             await viewModel.load()
-            (text, state, screenError) =
-                (
-                    PaymentMethodsScreen.render(viewModel.state, style: style, language: language), viewModel.state,
-                    viewModel.state.error
-                )
+            (text, state, screenError) = (
+                PaymentMethodsScreen.render(viewModel.state, style: style, language: language), viewModel.state, nil
+            )
             isEmpty = viewModel.state.isEmpty
         case .wallet:
             let viewModel = app.walletPage()

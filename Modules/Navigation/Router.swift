@@ -2,7 +2,8 @@ import Foundation
 public import Logging
 public import SharedError
 
-/// The app-wide reactions to errors: the presented alert, the current route, and what was only logged.
+/// The app-wide reactions to errors: the presented alert and the current route (and, in production, the detail of
+/// an unexplained error in the log).
 ///
 /// One router per app (or per CLI run). Features hand it the errors they do not own through ``ErrorRouting``;
 /// the router remembers which screen caused the alert and the route, so a screen's new load takes back its own
@@ -13,8 +14,6 @@ public final class Router: ErrorRouting {
     public private(set) var presentedError: PresentationError?
     /// Where the user was sent, if anywhere.
     public private(set) var route: Route?
-    /// Type names of the errors that were logged with their developer detail, in order.
-    public private(set) var loggedErrors: [String] = []
 
     /// Whether errors no screen explained show developer detail (`dev`) or the safe default (`prod`).
     public let environment: AppEnvironment
@@ -100,18 +99,6 @@ public final class Router: ErrorRouting {
         }
     }
 
-    /// Closes the alert on screen.
-    public func dismissAlert() {
-        presentedError = nil
-        alertOwner = nil
-    }
-
-    /// Sends the user somewhere directly (for example to sign-in from a menu).
-    public func show(_ route: Route) {
-        self.route = route
-        routeOwner = nil
-    }
-
     private func present(_ alert: PresentationError, from name: String, category: ErrorCategory?, for screen: String) {
         presentedError = alert
         alertOwner = screen
@@ -131,7 +118,6 @@ public final class Router: ErrorRouting {
 
     /// Production keeps what DEV would have shown in the log, where a developer can still find it.
     private func logDetail(of error: some ScreenError, named name: String, category: ErrorCategory?) {
-        loggedErrors.append(name)
         record(.logged, from: name, to: PresentationError.detail(of: error), category: category, level: .error)
     }
 

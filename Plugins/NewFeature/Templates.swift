@@ -85,7 +85,7 @@ struct Templates {
         }
 
         /// The orders repository's own vocabulary.
-        public enum OrdersRepositoryError: PassesOnAppWideConditions, OwnedByLayer, Hashable {
+        public enum OrdersRepositoryError: PassesOnAppWideConditions, Hashable {
             /// The orders service failed in a way it cannot explain, or its answer had no list.
             case unavailable(Diagnostic)
             /// Offline, timed out or signed out: the app's, not the orders'.
@@ -96,12 +96,12 @@ struct Templates {
             /// Raised by the data layer.
             public static let owningLayer = JourneyLayer.data
 
-            /// Cancelled is ignorable; an unexplained failure is `default`; an app-wide condition is Navigation's.
-            public var category: ErrorCategory {
+            /// Each case's name, category and payload: the compiler asks for a line for every new case.
+            public var errorCase: ErrorCase {
                 switch self {
-                case .cancelled: .ignorable
-                case .unavailable: .default
-                case .appWide: .unhandleableHere
+                case .unavailable(let diagnostic): .unexplained("unavailable").carrying(diagnostic)
+                case .appWide(let condition): .appWide(condition)
+                case .cancelled: .cancelled
                 }
             }
         }
@@ -408,6 +408,10 @@ struct Templates {
 
             @Test func theScreenTableNamesNoErrorThatDoesNotExist() throws {
                 try BoundaryTable("OrdersViewModel").checkNamesExactly(OrdersRepositoryError.allCases.map(\.journeyName))
+            }
+
+            @Test func everyCaseDeclaresWhatItCarries() {
+                #expect(OrdersRepositoryError.undeclaredPayloads == [])
             }
 
             private func makeRepository(_ client: HTTPClientSpy, logger: Logger) -> RemoteOrdersRepository {
@@ -766,7 +770,8 @@ struct Templates {
         ]
         let refused = [
             "invalidResponse", "bodyTooLarge", "forbidden", "notFound", "conflict", "unexpectedStatus(418)",
-            "errorEnvelope(SERVICE_DOWN)",
+            "errorEnvelope(SERVICE_DOWN)", "journalRefused(busy)", "journalRefused(unusable)", "journalRefused(full)",
+            "journalRefused(unresolvedAndExpired)", "journalRefused(madeEarlier)", "journalRefused(tooLarge)",
         ]
         func list(_ kinds: [String]) -> String { kinds.map { "`HTTPClientError.\($0)`" }.joined(separator: ", ") }
         return named(

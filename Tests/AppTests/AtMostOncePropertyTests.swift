@@ -8,15 +8,17 @@ import Testing
 /// least 10,000 in `.ci/run`); the seed is fixed unless `ERRORFLOW_PROPERTY_SEED` gives one (`random` draws one),
 /// and is printed first, so any run can be played again (`ERRORFLOW_PROPERTY_ONLY=N` plays only its N-th sequence).
 /// A failing sequence is made as small as it can be, and printed with its seed.
-@Suite("At most once, nothing lost, signed out stays signed out, bounded: as properties", .timeLimit(.minutes(10)))
+@Suite(
+    "At most once, nothing lost, signed out stays signed out, bounded: as properties",
+    .timeLimit(.minutes(max(10, propertySequences / 3_000))))
 struct AtMostOncePropertyTests {
     @Test @MainActor func everyGeneratedSequenceKeepsThePromises() async {
-        let count = TestBudget.count("ERRORFLOW_PROPERTY_SEQUENCES", short: 500)
+        let count = propertySequences
         let seed = Self.seed()
         print("property seed: \(seed) (ERRORFLOW_PROPERTY_SEED=\(seed)), \(count) sequences")
         let only = ProcessInfo.processInfo.environment["ERRORFLOW_PROPERTY_ONLY"].flatMap(Int.init)
         var generator = SequenceGenerator(seed: seed)
-        for index in 0..<count {
+        for index in 0..<count where !Task.isCancelled {
             let sequence = generator.sequence()
             if let only, index + 1 != only { continue }
             guard let broken = await TransferWorld().play(sequence) else { continue }
@@ -58,3 +60,6 @@ struct AtMostOncePropertyTests {
         return (smallest, why)
     }
 }
+
+/// How many sequences a run plays (`ERRORFLOW_PROPERTY_SEQUENCES`, 500 by default).
+private let propertySequences = TestBudget.count("ERRORFLOW_PROPERTY_SEQUENCES", short: 500)

@@ -69,7 +69,7 @@ struct RouterTests {
     }
 
     @Test func devShowsWhatNoScreenExplainedWithDeveloperDetail() throws {
-        let (sut, _) = makeSUT(.dev)
+        let (sut, journey) = makeSUT(.dev)
 
         sut.handle(Unexplained(), for: "screen")
 
@@ -81,7 +81,7 @@ struct RouterTests {
         #expect(
             alert.message?.contains("HTTPClientError.server(503) in networking · HTTP 503 · code busy · request req-7")
                 == true)
-        #expect(sut.loggedErrors.isEmpty)
+        #expect(!journey().contains { $0.action == .logged }, "DEV shows the detail; it logs nothing")
     }
 
     @Test func prodShowsTheSafeDefaultAndKeepsTheDetailInTheLog() {
@@ -90,7 +90,8 @@ struct RouterTests {
         sut.handle(Unexplained(), for: "screen")
 
         #expect(sut.presentedError == .default(in: .english))
-        #expect(sut.loggedErrors == ["Unexplained"])
+        #expect(journey().last?.action == .logged)
+        #expect(journey().last?.from == "Unexplained")
         #expect(journey().last?.to?.contains("request req-7") == true)
     }
 
@@ -147,24 +148,6 @@ struct RouterTests {
         #expect(sut.presentedError == nil)
     }
 
-    @Test func dismissingClearsTheAlert() {
-        let (sut, _) = makeSUT(.dev)
-        sut.handle(ScreenFailure.appWide(.offline), for: "screen")
-
-        sut.dismissAlert()
-
-        #expect(sut.presentedError == nil)
-    }
-
-    @Test func routingDirectlyNeedsNoError() {
-        let (sut, journey) = makeSUT(.prod)
-
-        sut.show(.signIn)
-
-        #expect(sut.route == .signIn)
-        #expect(journey().isEmpty)
-    }
-
     // MARK: - Helpers
 
     private func makeSUT(_ environment: AppEnvironment) -> (Router, () -> [ErrorJourneyEvent]) {
@@ -175,11 +158,15 @@ struct RouterTests {
 }
 
 /// A screen's error that carries an app-wide condition up, as every screen's `appWide` case does.
-private enum ScreenFailure: PassesOnAppWideConditions, OwnedByLayer {
+private enum ScreenFailure: PassesOnAppWideConditions {
     case appWide(AppWideCondition)
 
     static let owningLayer = JourneyLayer.presentation
-    var category: ErrorCategory { .unhandleableHere }
+    var errorCase: ErrorCase {
+        switch self {
+        case .appWide(let condition): .appWide(condition)
+        }
+    }
 }
 
 /// An error no screen explained that has words of its own.
@@ -188,6 +175,7 @@ private struct ExportFailed: ScreenError, LocalizedError {
     var failureReason: String? { "The disk is full." }
     var recoverySuggestion: String? { "Free some space." }
     var category: ErrorCategory { .default }
+    var appWideCondition: AppWideCondition? { nil }
     var journeyName: String { "ExportFailed" }
     var diagnostics: [Diagnostic] { [] }
 }
@@ -196,6 +184,7 @@ private struct ExportFailed: ScreenError, LocalizedError {
 private struct Unexplained: ScreenError {
     var retryAfterSeconds: Int?
     var category: ErrorCategory { .default }
+    var appWideCondition: AppWideCondition? { nil }
     var journeyName: String { "Unexplained" }
     var diagnostics: [Diagnostic] {
         [
@@ -208,6 +197,7 @@ private struct Unexplained: ScreenError {
 
 private struct CancelledLoad: ScreenError {
     var category: ErrorCategory { .ignorable }
+    var appWideCondition: AppWideCondition? { nil }
     var journeyName: String { "CancelledLoad" }
     var diagnostics: [Diagnostic] { [] }
 }
@@ -216,6 +206,7 @@ private struct CancelledLoad: ScreenError {
 private struct DiskFault: ScreenError {
     let path: String
     var category: ErrorCategory { .default }
+    var appWideCondition: AppWideCondition? { nil }
     var journeyName: String { "DiskFault" }
     var diagnostics: [Diagnostic] { [] }
 }

@@ -82,14 +82,18 @@ private final class ReporterSpy: UnexplainedErrorReporting {
     }
 }
 
+/// An error whose app-wide conditions are not all in its `appWide` case, with a diagnostic for every case.
 enum Puzzling: PassesOnAppWideConditions, Hashable, CustomTestStringConvertible {
     case unexplained, offline, sessionOver, cancelled, appWide(AppWideCondition)
 
-    var category: ErrorCategory {
+    static let owningLayer = JourneyLayer.domain
+    var errorCase: ErrorCase {
         switch self {
-        case .unexplained: .default
-        case .cancelled: .ignorable
-        case .offline, .sessionOver, .appWide: .unhandleableHere
+        case .unexplained: .unexplained("unexplained")
+        case .offline: .unhandleable("offline")
+        case .sessionOver: .unhandleable("sessionOver")
+        case .cancelled: .cancelled
+        case .appWide(let condition): .appWide(condition)
         }
     }
 
@@ -106,5 +110,5 @@ enum Puzzling: PassesOnAppWideConditions, Hashable, CustomTestStringConvertible 
         [Diagnostic(error: "HTTPClientError.server(503)", layer: .networking, status: 503, serverCode: "busy")]
     }
 
-    var testDescription: String { "\(self)" }
+    var testDescription: String { journeyName }
 }

@@ -397,13 +397,19 @@ extension Result {
 }
 
 /// A repository's error, as small as ``RemoteCall`` allows.
-private enum TestRepositoryError: RemoteRepositoryError, OwnedByLayer {
+private enum TestRepositoryError: RemoteRepositoryError {
     case unavailable(Diagnostic)
     case appWide(AppWideCondition)
     case cancelled
 
     static let owningLayer = JourneyLayer.data
-    var category: ErrorCategory { self == .cancelled ? .ignorable : .default }
+    var errorCase: ErrorCase {
+        switch self {
+        case .unavailable(let diagnostic): .unexplained("unavailable").carrying(diagnostic)
+        case .appWide(let condition): .appWide(condition)
+        case .cancelled: .cancelled
+        }
+    }
 
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.caseName == rhs.caseName }
 }

@@ -34,7 +34,7 @@ struct PaymentsCancellationTests {
         await cancel({ await sut.load() }, at: boundary, in: world, calls: 2)
         await refreshGate.open()
 
-        expectIgnored(world, screenError: sut.state.error)
+        expectIgnored(world, screenError: nil)
         #expect(sut.state.methodCount == 0)
     }
 

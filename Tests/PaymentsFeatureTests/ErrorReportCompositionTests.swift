@@ -116,9 +116,13 @@ struct ErrorReportCompositionTests {
     }
 }
 
-private enum Leaky: ScreenError {
+private enum Leaky: LayerError {
     case secret
 
-    var category: ErrorCategory { .default }
-    var diagnostics: [Diagnostic] { [] }
+    static let owningLayer = JourneyLayer.data
+    var errorCase: ErrorCase {
+        switch self {
+        case .secret: .unexplained("secret")
+        }
+    }
 }

@@ -25,7 +25,7 @@ struct PaymentsScenarioTests {
         await sut.load()
 
         #expect(sut.state.methodCount == 4)
-        #expect(sut.state.error == nil && world.router.presentedError == nil)
+        #expect(world.router.presentedError == nil)
         #expect(world.journey.isEmpty)
     }
 
@@ -149,7 +149,7 @@ struct PaymentsScenarioTests {
         await sut.load()
 
         #expect(sut.state.isEmpty && sut.state.message == "No payment methods")
-        #expect(sut.state.error == nil && world.router.presentedError == nil)
+        #expect(world.router.presentedError == nil)
         #expect(
             world.journey.suffix(2) == [
                 "domain mapped no payment method left → PaymentMethodsError.noPaymentMethodsFound",
@@ -167,7 +167,6 @@ struct PaymentsScenarioTests {
 
         await sut.load()
 
-        #expect(sut.state.error == nil, "the screen does not word what no rule explains")
         #expect(world.router.presentedError?.message?.hasPrefix("Developer detail") == true, "DEV shows the detail")
         #expect(world.probe.actions().filter { $0 == .retried }.count == 2)
         #expect(
@@ -186,7 +185,7 @@ struct PaymentsScenarioTests {
         await sut.load()
 
         #expect(world.router.presentedError?.title == "Network unavailable")
-        #expect(sut.state.error == nil && sut.state.methodCount == 0, "no partial list built on an unreachable backend")
+        #expect(sut.state.methodCount == 0, "no partial list built on an unreachable backend")
         #expect(
             world.journey.suffix(3) == [
                 "domain forwarded WalletRepositoryError.appWide(AppWideCondition.offline) → PaymentMethodsError.appWide(AppWideCondition.offline)",

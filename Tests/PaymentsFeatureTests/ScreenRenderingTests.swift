@@ -42,16 +42,6 @@ struct ScreenRenderingTests {
         #expect(plain.contains("No payment methods"))
     }
 
-    @Test func anAlertOnThePaymentScreenIsMarked() {
-        var state = PaymentMethodsState()
-        state.error = .default(in: .english)
-
-        let text = PaymentMethodsScreen.render(state, style: .plain)
-
-        #expect(text.contains("[!] Something went wrong"))
-        #expect(text.contains("Please try again later."))
-    }
-
     @Test func theWalletPageShowsItsInlineErrorAndTheWayForward() async {
         let sut = WalletPageViewModel(
             loadWalletPage: StubWalletPageLoading(.failure(.noWallet)),

@@ -53,30 +53,27 @@ struct AppWideConditionTests {
         #expect(Lower.ownProblem.appWideCondition == nil)
     }
 
-    @Test func namesAreDerivedFromCasesAndSafePayloads() {
-        #expect(Lower.ownProblem.journeyName == "Lower.ownProblem")
-        #expect(Lower.appWide(.offline).journeyName == "Lower.appWide(AppWideCondition.offline)")
-        #expect(Lower.detailed(Diagnostic(error: "x", layer: .data)).journeyName == "Lower.detailed")
-        #expect(Lower.mode(.fast).journeyName == "Lower.mode(fast)")
-        #expect(Lower.mode(.fast).caseName == "mode")
-    }
-
-    private enum Speed: String { case fast }
-
-    private enum Lower: PassesOnAppWideConditions, OwnedByLayer, Equatable {
+    private enum Lower: PassesOnAppWideConditions, Equatable {
         case ownProblem
-        case detailed(Diagnostic)
-        case mode(Speed)
         case appWide(AppWideCondition)
 
         static let owningLayer = JourneyLayer.data
-        var category: ErrorCategory { .unhandleableHere }
+        var errorCase: ErrorCase {
+            switch self {
+            case .ownProblem: .unhandleable("ownProblem")
+            case .appWide(let condition): .appWide(condition)
+            }
+        }
     }
 
-    private enum Upper: PassesOnAppWideConditions, OwnedByLayer, Equatable {
+    private enum Upper: PassesOnAppWideConditions, Equatable {
         case appWide(AppWideCondition)
 
         static let owningLayer = JourneyLayer.domain
-        var category: ErrorCategory { .unhandleableHere }
+        var errorCase: ErrorCase {
+            switch self {
+            case .appWide(let condition): .appWide(condition)
+            }
+        }
     }
 }

@@ -3,21 +3,31 @@ import Testing
 
 /// Two versions of one error type, as before and after someone reordered its cases: the same name, the same cases.
 enum BeforeReordering {
-    enum SampleError: Error, Hashable, JourneyDescribable, Diagnosable {
+    enum SampleError: LayerError, Hashable {
         case first, second, third(Diagnostic)
 
-        var diagnostics: [Diagnostic] {
-            if case .third(let diagnostic) = self { [diagnostic] } else { [] }
+        static let owningLayer = JourneyLayer.data
+        var errorCase: ErrorCase {
+            switch self {
+            case .first: .unhandleable("first")
+            case .second: .unhandleable("second")
+            case .third(let diagnostic): .unexplained("third").carrying(diagnostic)
+            }
         }
     }
 }
 
 enum AfterReordering {
-    enum SampleError: Error, Hashable, JourneyDescribable, Diagnosable {
+    enum SampleError: LayerError, Hashable {
         case third(Diagnostic), second, first
 
-        var diagnostics: [Diagnostic] {
-            if case .third(let diagnostic) = self { [diagnostic] } else { [] }
+        static let owningLayer = JourneyLayer.data
+        var errorCase: ErrorCase {
+            switch self {
+            case .third(let diagnostic): .unexplained("third").carrying(diagnostic)
+            case .second: .unhandleable("second")
+            case .first: .unhandleable("first")
+            }
         }
     }
 }
@@ -44,7 +54,7 @@ struct ErrorFingerprintTests {
         #expect(
             ErrorFingerprint(of: BeforeReordering.SampleError.third(Self.diagnostic))
                 == ErrorFingerprint(of: AfterReordering.SampleError.third(Self.diagnostic)))
-        #expect(ErrorFingerprint(of: AfterReordering.SampleError.first).value == "SampleError.first/-/-")
+        #expect(ErrorFingerprint(of: AfterReordering.SampleError.first).value == "SampleError.first/data/-")
     }
 
     @Test func leavesOutValuesTheDiagnosticCarries() {
@@ -59,6 +69,7 @@ struct ErrorFingerprintTests {
 
     @Test func anErrorThatIsNotAnEnumHasNoCase() {
         struct Unnamed: Error, JourneyDescribable, Diagnosable {
+            var journeyName: String { "Unnamed" }
             var diagnostics: [Diagnostic] { [] }
         }
 

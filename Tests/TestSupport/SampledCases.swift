@@ -22,6 +22,53 @@ extension SampledCases {
     public static var allCases: [Self] { SampleCase.allCases.flatMap(samples(of:)) }
 }
 
+extension SampledCases where Self: LayerError {
+    /// What the samples carry that their declared cases (``LayerError/errorCase``) leave out, one line each: a case
+    /// named other than the source spells it, an app-wide condition it carries but does not declare (or declares
+    /// without an `appWide` case), a diagnostic it carries but does not hand on, a raw value its journey name does not
+    /// show, an unexplained case with no diagnostic. Empty when every case keeps the convention.
+    ///
+    /// The declarations are checked against the values by reflection, which only tests may use: the modules never
+    /// read a value to learn what it is.
+    public static var undeclaredPayloads: [String] {
+        allCases.flatMap { sample -> [String] in
+            var problems: [String] = []
+            let payload = Mirror(reflecting: sample).children.map(\.value)
+            let carried = payload.flatMap { [$0] + reachable(from: $0) }
+            let conditions = carried.compactMap { $0 as? AppWideCondition }
+            if sample.caseName != "\(sample.sampleCase)" {
+                problems.append("is declared as \(sample.caseName ?? "no case"), not \(sample.sampleCase)")
+            }
+            let declared = sample.appWideCondition
+            if declared != conditions.first || conditions.count > 1 {
+                problems.append(
+                    "carries \(conditions.map(\.journeyName)) but declares \(declared?.journeyName ?? "none")")
+            }
+            if (declared != nil) != (sample.caseName == "appWide") {
+                problems.append(
+                    declared == nil ? "declares no condition" : "declares a condition outside an appWide case")
+            }
+            for diagnostic in carried.compactMap({ $0 as? Diagnostic }) where !sample.diagnostics.contains(diagnostic) {
+                problems.append("carries \(diagnostic.error) but does not hand it on")
+            }
+            for raw in payload.compactMap({ ($0 as? any RawRepresentable<String>)?.rawValue })
+            where !sample.journeyName.hasSuffix("(\(raw))") {
+                problems.append("does not name \(raw)")
+            }
+            if sample.category == .default, sample.diagnostics.isEmpty {
+                problems.append("is unexplained without a diagnostic")
+            }
+            return problems.map { "\(sample.journeyName) \($0)" }
+        }
+    }
+
+    private static func reachable(from value: Any, depth: Int = 0) -> [Any] {
+        guard depth < 6 else { return [] }
+        let children = Mirror(reflecting: value).children.map(\.value)
+        return children + children.flatMap { reachable(from: $0, depth: depth + 1) }
+    }
+}
+
 extension Diagnostic {
     /// A stand-in diagnostic for a case that carries one.
     public static let sample = Diagnostic(error: "HTTPClientError.server(500)", layer: .networking, status: 500)

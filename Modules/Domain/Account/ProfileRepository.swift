@@ -7,7 +7,7 @@ public protocol ProfileRepository: Sendable {
 }
 
 /// The profile repository's own vocabulary.
-public enum ProfileRepositoryError: PassesOnAppWideConditions, OwnedByLayer, Hashable {
+public enum ProfileRepositoryError: PassesOnAppWideConditions, Hashable {
     /// A field the profile cannot exist without (the id) was missing or invalid.
     case malformed(keyPath: String)
     /// The profile service failed in a way it cannot explain.
@@ -20,18 +20,14 @@ public enum ProfileRepositoryError: PassesOnAppWideConditions, OwnedByLayer, Has
     /// Raised by the data layer.
     public static let owningLayer = JourneyLayer.data
 
-    /// Cancelled is ignorable; an unexplained failure is `default`; the rest are for the screen.
-    public var category: ErrorCategory {
+    /// Cancelled is ignorable; an unexplained failure is `default`; the rest are for the screen. A malformed profile
+    /// names its key path (`malformed(id)`), which is safe and says what broke.
+    public var errorCase: ErrorCase {
         switch self {
-        case .cancelled: .ignorable
-        case .unavailable: .default
-        case .malformed, .appWide: .unhandleableHere
+        case .malformed(let keyPath): .unhandleable("malformed").naming(keyPath)
+        case .unavailable(let diagnostic): .unexplained("unavailable").carrying(diagnostic)
+        case .appWide(let condition): .appWide(condition)
+        case .cancelled: .cancelled
         }
-    }
-
-    /// Names the key path of a malformed profile (`malformed(id)`), which is safe and says what broke.
-    public var journeyName: String {
-        if case .malformed(let keyPath) = self { return "ProfileRepositoryError.malformed(\(keyPath))" }
-        return JourneyName.derived(from: self)
     }
 }

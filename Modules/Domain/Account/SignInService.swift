@@ -9,7 +9,7 @@ public protocol SignInService: Sendable {
 }
 
 /// Everything sign-in can end with, in the app's words: the vendor's codes and the backend's answers mapped.
-public enum SignInError: PassesOnAppWideConditions, OwnedByLayer, Hashable {
+public enum SignInError: PassesOnAppWideConditions, Hashable {
     /// The user closed the sheet, or the sign-in was cancelled. Not an error for anyone to see.
     case canceled
     /// The sign-in sheet failed (failed, invalid response, not handled, not interactive).
@@ -30,11 +30,15 @@ public enum SignInError: PassesOnAppWideConditions, OwnedByLayer, Hashable {
     public static let owningLayer = JourneyLayer.data
 
     /// Canceled is ignorable; an unexplained failure is `default`; the rest are for the screen.
-    public var category: ErrorCategory {
+    public var errorCase: ErrorCase {
         switch self {
-        case .canceled: .ignorable
-        case .unavailable: .default
-        case .failed, .unknown, .identityRejected, .banned, .appWide: .unhandleableHere
+        case .canceled: .ignorable("canceled")
+        case .failed: .unhandleable("failed")
+        case .unknown: .unhandleable("unknown")
+        case .identityRejected: .unhandleable("identityRejected")
+        case .banned: .unhandleable("banned")
+        case .unavailable(let diagnostic): .unexplained("unavailable").carrying(diagnostic)
+        case .appWide(let condition): .appWide(condition)
         }
     }
 }

@@ -24,6 +24,4 @@ public struct HTTPResponse: Hashable, Sendable {
         self.attempt = attempt
     }
 
-    /// 200–299.
-    public var isSuccess: Bool { (200..<300).contains(status) }
 }

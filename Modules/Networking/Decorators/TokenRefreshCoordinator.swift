@@ -80,11 +80,6 @@ public actor TokenRefreshCoordinator {
         self.journey = JourneyRecorder(.networking, logger: logger)
     }
 
-    /// The token to send with a new request.
-    public func currentToken() async -> AccessToken? {
-        await session.currentAccessToken()
-    }
-
     /// The token to send with a new request, or `nil` when nobody is signed in. A token that expires within
     /// ``refreshAhead`` by the device's clock is refreshed first, in the single flight (waiting at most until
     /// `deadline`); when the refresh cannot be had now (its budget is spent, the backend did not answer), the current
@@ -253,12 +248,5 @@ public actor TokenRefreshCoordinator {
                 .forwarded, from: "refresh failed (\(failure))", to: "session kept", category: .recoverable,
                 origin: .backend, level: .warning)
         }
-    }
-}
-
-extension Result {
-    fileprivate var isSuccess: Bool {
-        if case .success = self { return true }
-        return false
     }
 }

@@ -13,8 +13,6 @@ public struct PaymentMethodsState: Hashable, Sendable {
     public var isEmpty = false
     /// Whether a load is under way.
     public var isLoading = false
-    /// An error this screen presents itself; app-wide errors go to Navigation instead.
-    public var error: PresentationError?
     /// A short line under the title ("No payment methods").
     public var message: String?
 
@@ -55,7 +53,7 @@ public struct PaymentMethodsState: Hashable, Sendable {
 
 extension PaymentMethodsState: Encodable {
     private enum CodingKeys: String, CodingKey {
-        case wallet, paymentCards, applePay, isEmpty, isLoading, error, message
+        case wallet, paymentCards, applePay, isEmpty, isLoading, message
     }
 
     /// Every key, `null` included, so scripts can rely on the shape.
@@ -66,7 +64,6 @@ extension PaymentMethodsState: Encodable {
         try container.encode(applePay, forKey: .applePay)
         try container.encode(isEmpty, forKey: .isEmpty)
         try container.encode(isLoading, forKey: .isLoading)
-        try container.encode(error, forKey: .error)
         try container.encode(message, forKey: .message)
     }
 }

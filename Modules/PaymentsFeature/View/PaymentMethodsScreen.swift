@@ -2,7 +2,8 @@ public import SharedError
 
 /// Draws the payment-methods screen as terminal text.
 public enum PaymentMethodsScreen {
-    /// The screen as lines of text in `language`: one line per method, the empty state, then the error in red.
+    /// The screen as lines of text in `language`: one line per method, or the empty state. Errors are Navigation's to
+    /// present: this screen words none itself.
     public static func render(_ state: PaymentMethodsState, style: TerminalStyle, language: Language = .english)
         -> String
     {
@@ -25,9 +26,6 @@ public enum PaymentMethodsScreen {
         if state.isEmpty {
             lines.append("  " + (state.message ?? words(.empty)))
             lines.append("  " + style.dim(words(.emptyHint)))
-        }
-        if let error = state.error {
-            lines += error.rendered(style: style).map { style.red($0) }
         }
         return lines.joined(separator: "\n")
     }

@@ -12,29 +12,28 @@ public enum AppWideCondition: Error, Hashable, Sendable, CaseIterable, Codable, 
     /// Always handled app-wide, never by the layer that meets it.
     public var category: ErrorCategory { .unhandleableHere }
     /// `AppWideCondition.offline`.
-    public var journeyName: String { "AppWideCondition.\(self)" }
+    public var journeyName: String {
+        switch self {
+        case .offline: "AppWideCondition.offline"
+        case .timedOut: "AppWideCondition.timedOut"
+        case .sessionExpired: "AppWideCondition.sessionExpired"
+        }
+    }
 }
 
 /// An error a screen can end with, or a layer below it, as the layers above see it: its category says who handles
 /// it, it may be an app-wide condition met on the way, and it can tell a developer where it came from. Navigation
 /// decides by these three alone, with no cast to any error type.
 public protocol ScreenError: CategorizedError, JourneyDescribable, Diagnosable, Sendable {
-    /// The app-wide condition this error is, if it is one. An enum gets it from its `appWide(AppWideCondition)`
-    /// case without writing anything.
+    /// The app-wide condition this error is, if it is one. A ``LayerError`` declares it: its `appWide` case is
+    /// ``ErrorCase/appWide(_:)``.
     var appWideCondition: AppWideCondition? { get }
 }
 
-extension ScreenError {
-    /// The payload of an `appWide(AppWideCondition)` case, if this is that case; `nil` otherwise.
-    public var appWideCondition: AppWideCondition? {
-        Mirror(reflecting: self).children.first?.value as? AppWideCondition
-    }
-}
-
-/// An error type that carries app-wide conditions up through its layer: its `appWide(AppWideCondition)` case is the
-/// one declaration a layer makes to pass them on, and nothing else in the layer ever mentions "offline" or "session
-/// over".
-public protocol PassesOnAppWideConditions: ScreenError {
+/// An error type that carries app-wide conditions up through its layer: its `appWide(AppWideCondition)` case, declared
+/// as ``ErrorCase/appWide(_:)``, is the one declaration a layer makes to pass them on, and nothing else in the layer
+/// ever mentions "offline" or "session over".
+public protocol PassesOnAppWideConditions: LayerError {
     /// The error that carries `condition` (the enum's `appWide` case).
     static func appWide(_ condition: AppWideCondition) -> Self
 }

@@ -49,24 +49,3 @@ public protocol Diagnosable {
     /// What a developer needs about each failure behind the error; names and codes only, never values.
     var diagnostics: [Diagnostic] { get }
 }
-
-/// An error that names the layer it belongs to, so that its diagnostics follow from its cases.
-public protocol OwnedByLayer: JourneyDescribable {
-    /// The layer that raises this error (`data` for a repository's, `domain` for a use case's).
-    static var owningLayer: JourneyLayer { get }
-}
-
-extension Diagnosable where Self: OwnedByLayer {
-    /// The ``derivedDiagnostics``, unless the type says more.
-    public var diagnostics: [Diagnostic] { derivedDiagnostics }
-
-    /// What a case carries: its diagnostic, or the diagnostics of the error it wraps; otherwise the error itself,
-    /// in its layer.
-    public var derivedDiagnostics: [Diagnostic] {
-        switch Mirror(reflecting: self).children.first?.value {
-        case let diagnostic as Diagnostic: [diagnostic]
-        case let wrapped as any Diagnosable: wrapped.diagnostics
-        default: [Diagnostic(error: journeyName, layer: Self.owningLayer)]
-        }
-    }
-}

@@ -7,7 +7,7 @@
 public struct ErrorFingerprint: Hashable, Sendable, Codable {
     /// The error's type name, without its module: `TransferError`.
     public var type: String
-    /// The case's name, without payload (`unknown`); `-` for an error that is not an enum.
+    /// The case's name, without payload (`unknown`); `-` for an error that has no cases.
     public var caseName: String
     /// The layer the first failure behind the error was raised in (`networking` for a backend's answer); `-` when
     /// the error names none.
@@ -28,7 +28,7 @@ public struct ErrorFingerprint: Hashable, Sendable, Codable {
         let root = error.diagnostics.first
         self.init(
             type: String(describing: Swift.type(of: error)),
-            caseName: Mirror(reflecting: error).displayStyle == .enum ? JourneyName.caseName(of: error) : "-",
+            caseName: error.caseName ?? "-",
             layer: root?.layer.rawValue ?? "-",
             serverCode: root?.serverCode)
     }

@@ -7,12 +7,16 @@ public protocol ApplePayService: Sendable {
 }
 
 /// What the Apple Pay facade may throw.
-public enum ApplePayError: ScreenError, OwnedByLayer, Hashable, CaseIterable {
+public enum ApplePayError: LayerError, Hashable, CaseIterable {
     /// This device cannot make payments at all.
     case serviceNotAvailable
 
     /// Raised by the vendor facade.
     public static let owningLayer = JourneyLayer.vendor
     /// For the use case to decide: it leaves Apple Pay out.
-    public var category: ErrorCategory { .unhandleableHere }
+    public var errorCase: ErrorCase {
+        switch self {
+        case .serviceNotAvailable: .unhandleable("serviceNotAvailable")
+        }
+    }
 }

@@ -7,7 +7,7 @@ public protocol PaymentCardsRepository: Sendable {
 }
 
 /// The payment-cards repository's own vocabulary.
-public enum PaymentCardsRepositoryError: PassesOnAppWideConditions, OwnedByLayer, Hashable {
+public enum PaymentCardsRepositoryError: PassesOnAppWideConditions, Hashable {
     /// The cards service says it is down: its own answer, but no explanation for the user.
     case serviceDown
     /// The user's cards are locked.
@@ -22,18 +22,15 @@ public enum PaymentCardsRepositoryError: PassesOnAppWideConditions, OwnedByLayer
     /// Raised by the data layer.
     public static let owningLayer = JourneyLayer.data
 
-    /// Cancelled is ignorable; a service that is down or failed is `default`; the rest are for the use case.
-    public var category: ErrorCategory {
+    /// Cancelled is ignorable; a service that is down or failed is `default`, and one that says it is down names its
+    /// code, so a developer sees which answer it was; the rest are for the use case.
+    public var errorCase: ErrorCase {
         switch self {
-        case .cancelled: .ignorable
-        case .serviceDown, .unavailable: .default
-        case .cardsLocked, .appWide: .unhandleableHere
+        case .serviceDown: .unexplained("serviceDown").serverCode("SERVICE_DOWN")
+        case .cardsLocked: .unhandleable("cardsLocked")
+        case .unavailable(let diagnostic): .unexplained("unavailable").carrying(diagnostic)
+        case .appWide(let condition): .appWide(condition)
+        case .cancelled: .cancelled
         }
-    }
-
-    /// A service that says it is down names its code, so a developer sees which answer it was.
-    public var diagnostics: [Diagnostic] {
-        self == .serviceDown
-            ? [Diagnostic(error: journeyName, layer: .data, serverCode: "SERVICE_DOWN")] : derivedDiagnostics
     }
 }

@@ -7,7 +7,7 @@ public protocol WalletRepository: Sendable {
 }
 
 /// The wallet repository's own vocabulary: everything a use case may need to decide about a missing wallet.
-public enum WalletRepositoryError: PassesOnAppWideConditions, OwnedByLayer, Hashable {
+public enum WalletRepositoryError: PassesOnAppWideConditions, Hashable {
     /// The user has no wallet.
     case noWalletFound
     /// The wallet exists but is banned.
@@ -25,11 +25,14 @@ public enum WalletRepositoryError: PassesOnAppWideConditions, OwnedByLayer, Hash
     public static let owningLayer = JourneyLayer.data
 
     /// Cancelled is ignorable; an unexplained failure is `default`; the rest are for the use case to decide.
-    public var category: ErrorCategory {
+    public var errorCase: ErrorCase {
         switch self {
-        case .cancelled: .ignorable
-        case .unavailable: .default
-        case .noWalletFound, .banned, .inReview, .appWide: .unhandleableHere
+        case .noWalletFound: .unhandleable("noWalletFound")
+        case .banned: .unhandleable("banned")
+        case .inReview(let state): .unhandleable("inReview").naming(state)
+        case .unavailable(let diagnostic): .unexplained("unavailable").carrying(diagnostic)
+        case .appWide(let condition): .appWide(condition)
+        case .cancelled: .cancelled
         }
     }
 }

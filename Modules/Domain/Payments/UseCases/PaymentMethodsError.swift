@@ -1,7 +1,7 @@
 public import SharedError
 
 /// What the payment-methods use case can end with, besides a list.
-public enum PaymentMethodsError: PassesOnAppWideConditions, OwnedByLayer, Hashable {
+public enum PaymentMethodsError: PassesOnAppWideConditions, Hashable {
     /// Every source was left out for an explained reason: the user has nothing to pay with. Not an alert.
     case noPaymentMethodsFound
     /// Offline, timed out or signed out, met on the way: Navigation shows it or routes to sign-in.
@@ -15,11 +15,12 @@ public enum PaymentMethodsError: PassesOnAppWideConditions, OwnedByLayer, Hashab
     public static let owningLayer = JourneyLayer.domain
 
     /// Cancelled is ignorable; an unexplained failure is `default`; the rest are for the screen.
-    public var category: ErrorCategory {
+    public var errorCase: ErrorCase {
         switch self {
-        case .cancelled: .ignorable
-        case .unknown: .default
-        case .noPaymentMethodsFound, .appWide: .unhandleableHere
+        case .noPaymentMethodsFound: .unhandleable("noPaymentMethodsFound")
+        case .appWide(let condition): .appWide(condition)
+        case .unknown(let error): .unexplained("unknown").wrapping(error)
+        case .cancelled: .cancelled
         }
     }
 }

@@ -1,7 +1,7 @@
 public import SharedError
 
 /// What the wallet page's use case can end with. Here a missing wallet IS an error: the page exists to show it.
-public enum WalletPageError: PassesOnAppWideConditions, OwnedByLayer, Hashable {
+public enum WalletPageError: PassesOnAppWideConditions, Hashable {
     /// The user has no wallet yet; the page offers to create one.
     case noWallet
     /// The wallet is suspended.
@@ -19,11 +19,14 @@ public enum WalletPageError: PassesOnAppWideConditions, OwnedByLayer, Hashable {
     public static let owningLayer = JourneyLayer.domain
 
     /// Cancelled is ignorable; an unexplained failure is `default`; the rest are for the page to word.
-    public var category: ErrorCategory {
+    public var errorCase: ErrorCase {
         switch self {
-        case .cancelled: .ignorable
-        case .unknown: .default
-        case .noWallet, .banned, .inReview, .appWide: .unhandleableHere
+        case .noWallet: .unhandleable("noWallet")
+        case .banned: .unhandleable("banned")
+        case .inReview(let state): .unhandleable("inReview").naming(state)
+        case .appWide(let condition): .appWide(condition)
+        case .unknown(let error): .unexplained("unknown").wrapping(error)
+        case .cancelled: .cancelled
         }
     }
 }

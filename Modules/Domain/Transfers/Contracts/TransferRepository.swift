@@ -12,7 +12,7 @@ public protocol TransferRepository: Sendable {
 }
 
 /// The transfer repository's own vocabulary.
-public enum TransferRepositoryError: PassesOnAppWideConditions, OwnedByLayer, Hashable {
+public enum TransferRepositoryError: PassesOnAppWideConditions, Hashable {
     /// The backend refused fields of the transfer (422 `validation_failed`).
     case rejected([FieldProblem])
     /// Not enough money in the wallet (402 `insufficient_funds`).
@@ -45,13 +45,20 @@ public enum TransferRepositoryError: PassesOnAppWideConditions, OwnedByLayer, Ha
 
     /// Cancelled is ignorable; a reused key and an unexplained failure are `default`; the rest are for the use
     /// case.
-    public var category: ErrorCategory {
+    public var errorCase: ErrorCase {
         switch self {
-        case .cancelled: .ignorable
-        case .keyReused, .unavailable: .default
-        case .rejected, .insufficientFunds, .walletBanned, .noWallet, .notFound, .outcomeUnknown, .notSent, .withheld,
-            .appWide:
-            .unhandleableHere
+        case .rejected(let problems): .unhandleable("rejected").naming(problems)
+        case .insufficientFunds: .unhandleable("insufficientFunds")
+        case .walletBanned: .unhandleable("walletBanned")
+        case .noWallet: .unhandleable("noWallet")
+        case .notFound: .unhandleable("notFound")
+        case .keyReused(let diagnostic): .unexplained("keyReused").carrying(diagnostic)
+        case .outcomeUnknown(let diagnostic): .unhandleable("outcomeUnknown").carrying(diagnostic)
+        case .notSent: .unhandleable("notSent")
+        case .withheld(let reason): .unhandleable("withheld").naming(reason)
+        case .unavailable(let diagnostic): .unexplained("unavailable").carrying(diagnostic)
+        case .appWide(let condition): .appWide(condition)
+        case .cancelled: .cancelled
         }
     }
 }

@@ -1,7 +1,7 @@
 public import SharedError
 
 /// What sending a transfer (or looking one up) can end with, in the transfer screen's terms.
-public enum TransferError: PassesOnAppWideConditions, OwnedByLayer, Hashable {
+public enum TransferError: PassesOnAppWideConditions, Hashable {
     /// Fields the user has to fix: found before sending, or refused by the backend. Shown on the fields.
     case invalid([FieldProblem])
     /// Not enough money in the wallet.
@@ -29,13 +29,19 @@ public enum TransferError: PassesOnAppWideConditions, OwnedByLayer, Hashable {
     public static let owningLayer = JourneyLayer.domain
 
     /// Cancelled is ignorable; an unexplained failure is `default`; the rest are for the form.
-    public var category: ErrorCategory {
+    public var errorCase: ErrorCase {
         switch self {
-        case .cancelled: .ignorable
-        case .unknown: .default
-        case .invalid, .insufficientFunds, .walletBanned, .noWallet, .notFound, .outcomeUnknown, .notSent, .withheld,
-            .appWide:
-            .unhandleableHere
+        case .invalid(let problems): .unhandleable("invalid").naming(problems)
+        case .insufficientFunds: .unhandleable("insufficientFunds")
+        case .walletBanned: .unhandleable("walletBanned")
+        case .noWallet: .unhandleable("noWallet")
+        case .notFound: .unhandleable("notFound")
+        case .outcomeUnknown(let diagnostic): .unhandleable("outcomeUnknown").carrying(diagnostic)
+        case .notSent: .unhandleable("notSent")
+        case .withheld(let reason): .unhandleable("withheld").naming(reason)
+        case .appWide(let condition): .appWide(condition)
+        case .unknown(let error): .unexplained("unknown").wrapping(error)
+        case .cancelled: .cancelled
         }
     }
 }
