@@ -27,7 +27,9 @@ public enum ErrorFlowCommand {
 
     static let exitCodes = """
         Exit codes: 0 the screen rendered (empty states and ignored errors included), 1 an error was presented or \
-        the user was routed away, 2 usage error, 3 the backend could not be reached or does not speak the contract,         4 a transfer was not sent because the pending-writes journal could not record it or would not let it out (a         line on stderr says why and what to do).
+        the user was routed away, 2 usage error, 3 the backend could not be reached or does not speak the contract, \
+        4 a transfer was not sent because the pending-writes journal could not record it or would not let it out \
+        (a line on stderr says why and what to do).
         """
 
     static let environment = """

@@ -89,7 +89,8 @@ package enum ScreenCommand {
         guard !writes.isEmpty else {
             try Console.output(
                 output.format == .json
-                    ? #"{"pending":[],"expired":[]}"# : "No transfer to \(origin) waits for its outcome.",
+                    ? PendingJSONReport(pending: [], expired: []).rendered
+                    : "No transfer to \(origin) waits for its outcome.",
                 json: output.format == .json)
             return
         }
@@ -112,13 +113,12 @@ package enum ScreenCommand {
                     + "`errorflow transfer --pending --dismiss \(write.key.prefix(8)) --base-url \(baseURL.absoluteString)`."
             )
         }
-        let expiredJSON = expired.map {
-            #"{"key":"\#($0.key.prefix(8))","firstSent":"\#(Self.time($0.firstSent))","outcome":"unknown"}"#
-        }
         let text =
             output.format == .json
-            ? #"{"pending":["# + reports.map(JSONReport.render).joined(separator: ",") + #"],"expired":["#
-                + expiredJSON.joined(separator: ",") + "]}"
+            ? PendingJSONReport(
+                pending: reports,
+                expired: expired.map { .init(key: String($0.key.prefix(8)), firstSent: Self.time($0.firstSent)) }
+            ).rendered
             : lines.joined(separator: "\n")
         try Console.deliver(text, to: output.outputPath, secrets: context.secrets, json: output.format == .json)
         let failed = reports.map(\.exitCode).max() ?? 0

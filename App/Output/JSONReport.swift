@@ -130,8 +130,41 @@ package struct JSONReport: Encodable {
 
     /// Pretty, with sorted keys so that the output is stable from run to run.
     package static func render(_ report: RunReport) -> String {
+        encoded(JSONReport(report))
+    }
+
+    /// `value` as every `--format json` prints it: pretty, with sorted keys, slashes as they are.
+    static func encoded(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(JSONReport(report))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
+}
+
+/// The one object `transfer --pending --format json` prints: the run of each transfer sent again, and each transfer
+/// whose key expired with its outcome unknown.
+package struct PendingJSONReport: Encodable {
+    /// A transfer not sent again because its key expired: the key's first 8 characters (what `--dismiss` takes) and
+    /// when it was first sent.
+    package struct Expired: Encodable {
+        var key: String
+        var firstSent: String
+        var outcome = "unknown"
+
+        package init(key: String, firstSent: String) {
+            self.key = key
+            self.firstSent = firstSent
+        }
+    }
+
+    var pending: [JSONReport]
+    var expired: [Expired]
+
+    package init(pending: [RunReport], expired: [Expired]) {
+        self.pending = pending.map(JSONReport.init)
+        self.expired = expired
+    }
+
+    /// Pretty, with sorted keys, as a screen's report is.
+    package var rendered: String { JSONReport.encoded(self) }
 }

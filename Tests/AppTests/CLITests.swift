@@ -65,6 +65,22 @@ struct CLITests {
         #expect(words.contains("3 the backend could not be reached or does not speak the contract"))
     }
 
+    @Test func helpSpellsOutEveryExitCodeInOneParagraph() async throws {
+        let run = try await Binary.run(["--help"], environment: ["COLUMNS": "80"])
+
+        let paragraph = run.stdout.components(separatedBy: "\n\n").dropFirst().first?.components(separatedBy: "\n")
+        #expect(
+            paragraph == [
+                "Every screen runs against your backend at --base-url (sign in first; `errorflow",
+                "session show` tells who is signed in). Exit codes: 0 the screen rendered (empty",
+                "states and ignored errors included), 1 an error was presented or the user was",
+                "routed away, 2 usage error, 3 the backend could not be reached or does not",
+                "speak the contract, 4 a transfer was not sent because the pending-writes",
+                "journal could not record it or would not let it out (a line on stderr says why",
+                "and what to do).",
+            ], "\(run.stdout)")
+    }
+
     @Test func helpNamesEveryEnvironmentVariableTheAppReads() async throws {
         let run = try await Binary.run(["--help"])
 

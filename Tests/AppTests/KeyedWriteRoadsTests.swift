@@ -134,6 +134,52 @@ struct KeyedWriteRoadsTests {
         await backend.stop()
     }
 
+    @Test func pendingAsJSONListsAnExpiredTransferWithSortedKeysAsEveryJSONOutputDoes() async throws {
+        let (backend, home) = try await signedIn()
+        let journal = JournalStates.url(home)
+        try FileManager.default.createDirectory(
+            at: journal.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let origin = "http://127.0.0.1:\(backend.baseURL.port ?? 0)"
+        let body = #"{\"amount\":\"7.25\",\"currency\":\"EUR\",\"toAccount\":\"CH93 0076 2011 6238 5295 7\"}"#
+        try writePrivately(
+            #"{"format":"errorflow-pending-writes/2","writes":[{"origin":"\#(origin)","basePath":"","user":"\#(backend.user.id)","method":"POST","operation":"/v1/transfers","body":"\#(body)","key":"0ld0ld00-aaaa-4aaa-8aaa-aaaaaaaaaaaa","firstSent":"2020-01-01T00:00:00Z","state":"pending","sends":[],"mayBeMade":true}]}"#,
+            to: journal)
+
+        let listed = try await Binary.run(
+            ["transfer", "--pending", "--format", "json", "--base-url", backend.baseURL.absoluteString],
+            home: home.url)
+        await backend.stop()
+
+        #expect(listed.status == 1, "\(listed.stderr)")
+        #expect(
+            listed.stdout
+                == """
+                {
+                  "expired" : [
+                    {
+                      "firstSent" : "2020-01-01T00:00:00Z",
+                      "key" : "0ld0ld00",
+                      "outcome" : "unknown"
+                    }
+                  ],
+                  "pending" : [
+
+                  ]
+                }
+
+                """)
+    }
+
+    @Test func pendingAsJSONWithNothingWaitingIsTheSameObjectEmpty() async throws {
+        let run = try await Binary.run(
+            ["transfer", "--pending", "--format", "json", "--base-url", "http://127.0.0.1:9"])
+
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: [String]]
+        #expect(object == ["expired": [], "pending": []], "\(run.stdout)")
+        #expect(run.stdout.hasPrefix("{\n  \"expired\" : ["), "pretty, keys sorted: \(run.stdout)")
+    }
+
     @Test func pendingFindsTheTransfersOfABackendUnderAPathPrefix() async throws {
         let backend = try await ContractBackend.start(pathPrefix: "/api")
         let proxy = try FaultyProxy(upstream: backend.baseURL)
