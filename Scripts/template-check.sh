@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The template's two promises, checked in the mutation check's scratch copy (its .build is reused, so nothing is
 # built cold): README's "Add a feature" (the scaffold builds, its tests and the architecture guards pass, the tour
-# plays its scenarios, the lint is clean) and "Remove the demo" (the result builds and passes its own tests). The
-# copy is refreshed from the repository before each, and once more at the end.
+# plays its scenarios, the lint is clean) and "Remove the demo" (its folders are gone, nothing left names it, the
+# result builds and passes its own tests, `errorflow-app` runs, the mutants still fit). The copy is refreshed from
+# the repository before each, and once more at the end.
 #
 # Usage: Scripts/template-check.sh
 #
@@ -31,19 +32,25 @@ run 1800 swift build --build-tests --explicit-target-dependency-import-check err
 run 600 swift test --skip-build --filter "OrdersFeatureTests|ArchitectureTests|ScenarioCatalogTests|OpenAPIDocumentTests"
 tour="$(run 300 .build/debug/errorflow tour --screen orders)"
 grep -q "every scenario ended as the catalog says" <<< "$tour" || { echo "$tour" >&2; say "the tour strayed" >&2; exit 1; }
-run 300 swift format lint --strict --recursive Package.swift Modules App Tests Plugins
+run 300 swift format lint --strict --recursive Package.swift Modules App Demo Tests Plugins
 say "add a feature: done in $((SECONDS - started)) s"
 
 started=$SECONDS
 say "remove the demo"
 "$root/Scripts/refresh-scratch.sh" "$scratch"
 run 300 swift package --allow-writing-to-package-directory remove-demo > /dev/null
-if grep -rlE --exclude-dir=ArchitectureTests "import DemoBackend|DemoScenario" "$scratch/App" "$scratch/Modules" "$scratch/Tests" \
-    "$scratch/Package.swift"; then
+if [[ -e "$scratch/Demo" || -e "$scratch/Tests/DemoTests" ]]; then
+    say "the demo's folders are still there" >&2
+    exit 1
+fi
+if grep -rlE --exclude-dir=ArchitectureTests "import Demo(Backend|CLI)|DemoScenario|\"Demo(Backend|CLI)\"" "$scratch/App" \
+    "$scratch/Modules" "$scratch/Tests" "$scratch/Package.swift"; then
     say "the demo is still named above" >&2
     exit 1
 fi
 run 1800 swift build --build-tests --explicit-target-dependency-import-check error
 run 900 swift test --skip-build
+run 60 .build/debug/errorflow-app --help > /dev/null
+run 60 Scripts/mutate.sh --list > /dev/null
 run 300 swift format lint --strict --recursive Package.swift Modules App Tests Plugins
 say "remove the demo: done in $((SECONDS - started)) s"

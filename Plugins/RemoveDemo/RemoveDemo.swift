@@ -8,7 +8,7 @@ import PackagePlugin
 /// - the folders ``DemoRemoval/folders``: the demo's targets, its tests, its benchmark and this command;
 /// - every file that says `Part of the demo: remove-demo deletes this file.` near its top (the demo's scripts);
 /// - in each manifest, the demo's section: from its `// MARK: - The demo` line to the next `// MARK: -` line;
-/// - the mutants of `Scripts/mutants.tsv` whose file went.
+/// - the mutants of `Scripts/mutants.tsv` whose file went, or all of whose tests did.
 ///
 /// It refuses to run over uncommitted changes (unless `--allow-dirty`), so the removal is one diff to review.
 @main
@@ -145,18 +145,40 @@ enum ManifestSection {
     }
 }
 
-/// The mutation list, without the mutants whose file left with the demo.
+/// The mutation list, without the mutants whose file left with the demo, or whose tests all did.
 enum MutantList {
     static func keep(_ list: String, root: URL, deleted: [URL]) -> (String, Int) {
+        let deletedTestTargets = Set(
+            deleted.filter { $0.deletingLastPathComponent().lastPathComponent == "Tests" }.map(\.lastPathComponent))
         var dropped = 0
         let lines = list.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard !line.hasPrefix("#"), fields.count >= 3 else { return true }
+            guard !line.hasPrefix("#"), fields.count >= 5 else { return true }
             let path = root.appendingPathComponent(String(fields[1])).path
-            let gone = deleted.contains { path == $0.path || path.hasPrefix($0.path + "/") }
-            if gone { dropped += 1 }
-            return !gone
+            let fileGone = deleted.contains { path == $0.path || path.hasPrefix($0.path + "/") }
+            let targets = testTargets(in: String(fields[4]))
+            let testsGone = !targets.isEmpty && targets.isSubset(of: deletedTestTargets)
+            if fileGone || testsGone { dropped += 1 }
+            return !(fileGone || testsGone)
         }
         return (lines.joined(separator: "\n"), dropped)
+    }
+
+    /// The test targets a filter names: each `Name` written as `Name\.` (`AppTests\.CLITests|DemoTests\.TourTests`
+    /// names AppTests and DemoTests).
+    static func testTargets(in filter: String) -> Set<String> {
+        var targets: Set<String> = []
+        var name = ""
+        var rest = filter[...]
+        while let character = rest.first {
+            rest = rest.dropFirst()
+            if character.isLetter || character.isNumber || character == "_" {
+                name.append(character)
+                continue
+            }
+            if character == "\\", rest.first == ".", !name.isEmpty { targets.insert(name) }
+            name = ""
+        }
+        return targets
     }
 }

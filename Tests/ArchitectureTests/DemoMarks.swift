@@ -4,7 +4,8 @@ import Foundation
 /// of the app holds one: no line ends in a `demo` comment, no block is fenced off for the demo, and no code waits in
 /// a comment for the demo to go.
 enum DemoMarks {
-    /// The folders of the app's targets and of the package commands, scanned by ``DemoMarksTests``.
+    /// The folders of the app's targets and of the package commands, scanned by ``DemoMarksTests`` with the
+    /// manifest.
     static let appFolders = ["App", "Modules", "Tests", "Plugins"]
 
     /// Folders of the demo, which the scan leaves out.
