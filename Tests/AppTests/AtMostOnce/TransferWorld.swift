@@ -162,7 +162,7 @@ final class TransferWorld {
             task.cancel()
         }
         guard await drive(until: finished) else {
-            return "the run still waits after 5 s: it waits on its reports (or something else) without a bound"
+            return "the run still waits after 30 s: it waits on its reports (or something else) without a bound"
         }
         let report = await task.value
         backend.kill.withLock { $0 = nil }
@@ -195,10 +195,11 @@ final class TransferWorld {
         return nil
     }
 
-    /// Waits for the run to finish; a run still going after 5 real seconds waits on something without a bound (a
-    /// report endpoint that never answers holds nothing within its budget: it costs no virtual time, only this).
+    /// Waits for the run to finish; a run still going after 30 real seconds waits on something without a bound (a
+    /// report endpoint that never answers holds a run only for its 2 s budget, and costs no virtual time; a run
+    /// without that budget waits forever). 30 s, far above the budget, so a loaded machine does not look unbounded.
     private func drive(until finished: LockedState<Bool>) async -> Bool {
-        let giveUp = ContinuousClock.now + .seconds(5)
+        let giveUp = ContinuousClock.now + .seconds(30)
         while !finished.withLock({ $0 }) {
             guard ContinuousClock.now < giveUp else { return false }
             try? await Task.sleep(for: .milliseconds(1))
