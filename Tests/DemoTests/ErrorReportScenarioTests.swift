@@ -125,9 +125,10 @@ struct ErrorReportScenarioTests {
                 Self.fingerprints[.profileUnavailable], Self.fingerprints[.transferKeyReused],
             ])
         #expect(groups.map(\.count) == [3, 1])
-        #expect(Set(groups[0].traceIDs).count == 3, "one trace per run")
-        #expect(groups[0].firstSeen <= groups[0].lastSeen)
-        #expect(groups[0].example.journey.last?.hasPrefix("navigation presented [default]") == true)
+        let first = try #require(groups.first)
+        #expect(Set(first.traceIDs).count == 3, "one trace per run")
+        #expect(first.firstSeen <= first.lastSeen)
+        #expect(first.example.journey.last?.hasPrefix("navigation presented [default]") == true)
     }
 
     private func demo(_ book: ErrorReportBook) -> DemoRun {
