@@ -150,7 +150,7 @@ struct ErrorReportScenarioTests {
         let collector = JourneyCollector()
         return DemoRun(
             options: .init(
-                appVersion: "test", collector: collector, logger: .journeyRecording(label: "test", into: collector),
+                appVersion: "test", collector: collector, logger: quietLogger,
                 backendLogger: quietLogger, errorReports: book))
     }
 }

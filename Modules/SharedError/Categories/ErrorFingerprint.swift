@@ -33,16 +33,11 @@ public struct ErrorFingerprint: Hashable, Sendable, Codable {
             serverCode: root?.serverCode)
     }
 
-    /// The fingerprint of the error a journey step names (`WalletRepositoryError.unavailable`,
-    /// `PaymentCardsRepositoryError.appWide(AppWideCondition.offline)`): the type before the first `.`, the case up
-    /// to its payload; `layer` says where it came from.
-    public init(journeyName: String, layer: String, serverCode: String? = nil) {
-        let type = journeyName.prefix { $0 != "." }
-        let rest = journeyName.dropFirst(type.count + 1)
-        let caseName = rest.prefix { $0 != "(" }
+    /// The fingerprint of `error` where a layer left it out: its type and case by name, and the layer it reached
+    /// that layer from (`origin`: `data` for a repository's error the domain left out), with no server code.
+    public init(of error: some JourneyDescribable, cameFrom origin: JourneyOrigin) {
         self.init(
-            type: String(type), caseName: caseName.isEmpty ? "-" : String(caseName), layer: layer,
-            serverCode: serverCode)
+            type: String(describing: Swift.type(of: error)), caseName: error.caseName ?? "-", layer: origin.rawValue)
     }
 
     /// `type.case/layer/serverCode`, with `-` for what is unknown: the string reports are grouped by.
