@@ -24,8 +24,9 @@ final class UnexplainedErrorReports: UnexplainedErrorReporting {
 
     func screenLoadEnded(_ load: ScreenLoad, environment: AppEnvironment) {
         let presented = load.presentedUnexplained
+        let leftOut = load.leftOut.filter { $0.category == .default }
         // Navigation's presentation covers the sources the use case folded into it: one error, one report.
-        let unexplained = presented.isEmpty ? load.leftOut.filter { $0.category == .default } : presented
+        let unexplained = presented.isEmpty ? leftOut : presented
         var reported: Set<ErrorFingerprint> = []
         // A broken body is a decoding defect, which the client report already told: never reported twice.
         for error in unexplained where !Self.comesOnlyFromBrokenBodies(error.diagnostics) {

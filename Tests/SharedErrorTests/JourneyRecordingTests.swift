@@ -242,3 +242,32 @@ struct JourneyEncodingTests {
         #expect(name == "TokenRejected")
     }
 }
+
+@Suite("A JourneyProbe reads its own test's journey", .journeyProbe)
+struct JourneyProbeTests {
+    @Test func readsWhatTheTestAndTheTasksItStartsRecord() async {
+        let probe = JourneyProbe()
+        let recorder = JourneyRecorder(.data, logger: probe.logger)
+
+        await Task { recorder.record(.mapped, from: "child") }.value
+        recorder.record(.mapped, from: "test")
+
+        #expect(probe.events().map(\.from) == ["child", "test"])
+    }
+
+    @Test(arguments: ["first", "second", "third"])
+    func eachTestCaseHasAJourneyOfItsOwn(_ name: String) {
+        let probe = JourneyProbe()
+
+        JourneyRecorder(.data, logger: probe.logger).record(.mapped, from: name)
+
+        #expect(probe.events().map(\.from) == [name])
+    }
+}
+
+@Suite("A JourneyProbe needs its trait")
+struct JourneyProbeWithoutItsTraitTests {
+    @Test func aProbeMadeWithoutTheTraitRecordsAnIssue() {
+        withKnownIssue { _ = JourneyProbe() }
+    }
+}

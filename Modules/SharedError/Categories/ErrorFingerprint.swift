@@ -26,18 +26,22 @@ public struct ErrorFingerprint: Hashable, Sendable, Codable {
     /// The fingerprint of `error`: its type and case by name, and the layer and server code of its first diagnostic.
     public init(of error: some JourneyDescribable & Diagnosable) {
         let root = error.diagnostics.first
-        self.init(
-            type: String(describing: Swift.type(of: error)),
-            caseName: error.caseName ?? "-",
-            layer: root?.layer.rawValue ?? "-",
-            serverCode: root?.serverCode)
+        self.init(naming: error, layer: root?.layer.rawValue ?? "-", serverCode: root?.serverCode)
     }
 
     /// The fingerprint of `error` where a layer left it out: its type and case by name, and the layer it reached
     /// that layer from (`origin`: `data` for a repository's error the domain left out), with no server code.
     public init(of error: some JourneyDescribable, cameFrom origin: JourneyOrigin) {
+        self.init(naming: error, layer: origin.rawValue, serverCode: nil)
+    }
+
+    /// `error`'s type and case by name, with `layer` and `serverCode`.
+    private init(naming error: some JourneyDescribable, layer: String, serverCode: String?) {
         self.init(
-            type: String(describing: Swift.type(of: error)), caseName: error.caseName ?? "-", layer: origin.rawValue)
+            type: String(describing: Swift.type(of: error)),
+            caseName: error.caseName ?? "-",
+            layer: layer,
+            serverCode: serverCode)
     }
 
     /// `type.case/layer/serverCode`, with `-` for what is unknown: the string reports are grouped by.
