@@ -142,7 +142,7 @@ package enum ScreenCommand {
         init(output: OutputOptions) {
             self.output = output
             style = output.format == .text && output.outputPath == nil ? Console.style : .plain
-            logger = Console.logger(label: "errorflow", collector: collector, verbose: output.verbose, secrets: secrets)
+            logger = Console.logger(label: "errorflow", verbose: output.verbose, secrets: secrets)
         }
 
         /// One screen against the backend at `baseURL`, with the user's own session, outbox and journal.

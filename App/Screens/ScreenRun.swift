@@ -45,7 +45,9 @@ package struct ScreenRun {
         if screen.needsSession, let signInHint, let note = await signedOutNote(hint: signInHint) {
             notes.append(note)
         }
-        var report = await JourneyFlow.$current.withValue(flow) { await load(screen) }
+        var report = await JourneyFlow.$current.withValue(flow) {
+            await JourneyFlow.recording(into: collector) { await load(screen) }
+        }
         await app.settle()
         // Never waits past the run's budget; with text output it does not wait at all before the output.
         await ReportDelivery.deliver(app.reports, timing: reportTiming ?? ReportDelivery.timing)

@@ -141,12 +141,10 @@ package enum Console {
         !["off", "0", "false"].contains(environment["ERRORFLOW_ERROR_REPORTS"]?.lowercased() ?? "")
     }
 
-    /// A logger for one process: journey events to `collector`, other lines to stderr at `warning` (or `debug`
-    /// with `--verbose`, journey lines included), scrubbed of secrets.
-    package static func logger(label: String, collector: JourneyCollector, verbose: Bool, secrets: SecretValues? = nil)
-        -> Logger
-    {
-        .journeyRecording(label: label, into: collector) { label in
+    /// A logger for one process: lines to stderr at `warning` (or `debug` with `--verbose`, journey lines included),
+    /// scrubbed of secrets. The journey reaches each run's collector as values (``ScreenRun``), not through it.
+    package static func logger(label: String, verbose: Bool, secrets: SecretValues? = nil) -> Logger {
+        Logger(label: label) { label in
             RedactingLogHandler.standardError(label: label, verbose: verbose, secrets: secrets)
         }
     }

@@ -31,8 +31,7 @@ public final class ComposedApp {
     public let resilience: BackendResilience
 
     let chain: HTTPChain
-    /// The logger every part of the app writes through: the configuration's, which with error reports on also keeps
-    /// each screen load's journey for them.
+    /// The logger every part of the app writes through: the configuration's.
     public let logger: Logger
 
     /// Builds the whole app from `configuration`: the chain, the session, the report sender, the journal and the
@@ -40,10 +39,7 @@ public final class ComposedApp {
     public init(_ configuration: AppConfiguration) {
         self.configuration = configuration
         let (clock, baseURL, store) = (configuration.clock, configuration.baseURL, configuration.sessionStore)
-        let trail = JourneyCollector()
-        let logger =
-            configuration.sendsErrorReports
-            ? UnexplainedErrorReports.recording(configuration.logger, into: trail) : configuration.logger
+        let logger = configuration.logger
         self.logger = logger
         let origin = BackendOrigin(baseURL)
         pendingWrites = Self.pendingWrites(
@@ -69,8 +65,8 @@ public final class ComposedApp {
         let errorReports =
             configuration.sendsErrorReports
             ? UnexplainedErrorReports(
-                trail: trail, sender: reports, appVersion: configuration.appVersion,
-                locale: configuration.language.identifier, secrets: configuration.secrets) : nil
+                sender: reports, appVersion: configuration.appVersion, locale: configuration.language.identifier,
+                secrets: configuration.secrets) : nil
         router = Router(
             environment: configuration.environment, language: configuration.language, logger: logger,
             reporter: errorReports)

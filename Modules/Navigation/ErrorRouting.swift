@@ -14,6 +14,6 @@ public protocol ErrorRouting: AnyObject {
     func withdraw(for screen: String)
     /// The language every screen words its errors in.
     var language: Language { get }
-    /// Hears that a load of `screen` has ended, inside its trace: what it left unexplained is reported then.
-    func loadEnded(for screen: String)
+    /// Hears that `load`, a load of `screen`, has ended, inside its trace: what it left unexplained is reported then.
+    func loadEnded(_ load: ScreenLoad, for screen: String)
 }

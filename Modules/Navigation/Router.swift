@@ -25,7 +25,8 @@ public final class Router: ErrorRouting {
     private var routeOwner: String?
 
     /// Makes a router with no alert and no route; `environment` decides how unexplained errors are shown, and
-    /// `language` the words of every alert, and `reporter` (if any) hears of every unexplained error it presents.
+    /// `language` the words of every alert, and `reporter` (if any) hears of every screen load that ends, with the
+    /// unexplained errors it presented in it.
     public init(
         environment: AppEnvironment, language: Language = .english, logger: Logger,
         reporter: (any UnexplainedErrorReporting)? = nil
@@ -38,7 +39,7 @@ public final class Router: ErrorRouting {
 
     /// The app's one decision about errors that reach Navigation: one exhaustive switch over what the error
     /// declares and the environment, and a journey step for every decision. An unexplained error is also handed to
-    /// the reporter, in both environments.
+    /// the running screen load (``ScreenLoad``), which goes to the reporter when it ends, in both environments.
     public func handle(_ error: some ScreenError, for screen: String) {
         let name = error.appWideCondition?.journeyName ?? error.journeyName
         let category = error.category
@@ -58,13 +59,13 @@ public final class Router: ErrorRouting {
         }
         // DEV and production alike: an error nobody explained reaches the backend engineers, not only the log.
         if decision == .unexplained {
-            reporter?.presentedUnexplained(error, environment: environment)
+            ScreenLoad.current?.handOver(presentedUnexplained: error)
         }
     }
 
-    /// Tells the reporter that a load of `screen` ended, so it reports what the load left unexplained.
-    public func loadEnded(for screen: String) {
-        reporter?.screenLoadEnded(environment: environment)
+    /// Hands `load`, a load of `screen` that has ended, to the reporter, which reports what it left unexplained.
+    public func loadEnded(_ load: ScreenLoad, for screen: String) {
+        reporter?.screenLoadEnded(load, environment: environment)
     }
 
     /// What Navigation does with an error, from what it declares.

@@ -37,21 +37,27 @@ public struct ScreenPresenter {
     }
 
     /// Runs one load or action of the screen in a trace of its own (``ScreenTrace``: every request, journey step and
-    /// report of the load names it): starts fresh, then hands `operation`'s value to `show`, or decides its error as
-    /// ``handle(_:ownWords:)`` does. Returns the presentation error the screen shows, if it shows one.
+    /// report of the load names it) and a ``ScreenLoad`` of its own: starts fresh, then hands `operation`'s value to
+    /// `show`, or decides its error as ``handle(_:ownWords:)`` does. When the load has ended, hands what it kept
+    /// (its journey, what was left out or presented unexplained) to Navigation, still in its trace. Returns the
+    /// presentation error the screen shows, if it shows one.
     public func run<Value, Failure: ScreenError>(
         _ operation: () async throws(Failure) -> Value, show: (Value) -> Void,
         ownWords: (Failure) -> ScreenReaction?
     ) async -> PresentationError? {
-        await ScreenTrace.with(ScreenTrace.start()) { () async -> PresentationError? in
-            startFresh()
-            defer { router.loadEnded(for: screen) }
-            do throws(Failure) {
-                show(try await operation())
-                return nil
-            } catch {
-                return handle(error, ownWords: ownWords)
+        let load = ScreenLoad()
+        return await ScreenTrace.with(ScreenTrace.start()) { () async -> PresentationError? in
+            let shown = await load.run { () async -> PresentationError? in
+                startFresh()
+                do throws(Failure) {
+                    show(try await operation())
+                    return nil
+                } catch {
+                    return handle(error, ownWords: ownWords)
+                }
             }
+            router.loadEnded(load, for: screen)
+            return shown
         }
     }
 

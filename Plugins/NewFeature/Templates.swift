@@ -355,7 +355,7 @@ struct Templates {
         /// The orders feature's boundaries against ARCHITECTURE.md: every error the chain can throw into the repository,
         /// and every error of the repository into the screen.
         @MainActor
-        @Suite("Orders boundaries", .timeLimit(.minutes(3)))
+        @Suite("Orders boundaries", .timeLimit(.minutes(3)), .journeyProbe)
         struct OrdersBoundaryTests {
             nonisolated static let inputs = HTTPClientErrorSamples.all()
             nonisolated static let brokenBodies = [

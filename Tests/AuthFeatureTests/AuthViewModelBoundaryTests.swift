@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 @MainActor
-@Suite("Auth presentation boundaries")
+@Suite("Auth presentation boundaries", .journeyProbe)
 struct AuthViewModelBoundaryTests {
     @Test(arguments: SignInError.allCases)
     func signInReactsToEachErrorAsDocumented(_ error: SignInError) async throws {

@@ -58,7 +58,7 @@ struct CatalogCheckTests {
         let collector = JourneyCollector()
         let report = await DemoRun(
             options: .init(
-                appVersion: "test", collector: collector, logger: .journeyRecording(label: "test", into: collector),
+                appVersion: "test", collector: collector, logger: quietLogger,
                 backendLogger: quietLogger)
         ).run(.walletBanned, on: .payments)
 

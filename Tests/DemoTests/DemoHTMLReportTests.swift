@@ -17,7 +17,7 @@ struct DemoHTMLReportTests {
         let collector = JourneyCollector()
         let run = await DemoRun(
             options: .init(
-                appVersion: "test", collector: collector, logger: .journeyRecording(label: "test", into: collector),
+                appVersion: "test", collector: collector, logger: quietLogger,
                 backendLogger: quietLogger, demoUser: DemoUser(name: Self.payload, email: "x@example.com"))
         ).run(.profileHappy, on: .profile)
 

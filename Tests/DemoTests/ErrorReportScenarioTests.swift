@@ -41,6 +41,22 @@ struct ErrorReportScenarioTests {
         #expect(report.errorReports.allSatisfy { $0.environment == environment.rawValue && $0.locale == "en" })
     }
 
+    /// What each reporting scenario sends, byte for byte (``ReportGolden``): backends group reports by fingerprint,
+    /// and the breadcrumbs are the journey the report tells.
+    @Test(arguments: ErrorReportGolden.scenarios, AppEnvironment.allCases)
+    func eachReportKeepsItsFingerprintAndBreadcrumbs(_ scenario: DemoScenario, _ environment: AppEnvironment) async {
+        #expect(Set(ErrorReportGolden.scenarios) == Set(Self.fingerprints.keys), "every reporting scenario")
+        var options = demo(ErrorReportBook()).options
+        options.environment = environment
+
+        let report = await DemoRun(options: options).run(scenario, on: scenario.plan.screen)
+
+        let sent = report.errorReports.map(ReportGolden.lines)
+        let golden = ErrorReportGolden.reports["\(scenario.rawValue) \(environment.rawValue)"] ?? []
+        #expect(sent.count == 1)
+        #expect(ReportGolden.matches(sent.first ?? [], golden), "\(sent)")
+    }
+
     @Test func everyScenarioThatEndsUnexplainedIsOneOfThem() {
         let presented = DemoScenario.allCases.filter { $0.plan.endsUnexplained }
 
@@ -135,7 +151,129 @@ struct ErrorReportScenarioTests {
         let collector = JourneyCollector()
         return DemoRun(
             options: .init(
-                appVersion: "test", collector: collector, logger: .journeyRecording(label: "test", into: collector),
+                appVersion: "test", collector: collector, logger: quietLogger,
                 backendLogger: quietLogger, errorReports: book))
     }
+}
+
+/// The error reports of the catalog's scenarios, as the reporter sent them when it rebuilt them from log lines: the
+/// fingerprint, then the breadcrumbs.
+enum ErrorReportGolden {
+    static let scenarios: [DemoScenario] = [
+        .paymentsUnexpected, .walletPageUnavailable, .profileUnavailable, .transferKeyReused, .cardsServiceDown,
+    ]
+    static let reports: [String: [String]] = [
+        "cards-service-down dev": [
+            "PaymentCardsRepositoryError.serviceDown/data/-",
+            "networking mapped [unhandleableHere] HTTP 200 envelope SERVICE_DOWN → HTTPClientError.errorEnvelope(SERVICE_DOWN)",
+            "data mapped [unhandleableHere] HTTPClientError.errorEnvelope(SERVICE_DOWN) → PaymentCardsRepositoryError.serviceDown",
+            "domain omitted [default] PaymentCardsRepositoryError.serviceDown → —",
+        ],
+        "cards-service-down prod": [
+            "PaymentCardsRepositoryError.serviceDown/data/-",
+            "networking mapped [unhandleableHere] HTTP 200 envelope SERVICE_DOWN → HTTPClientError.errorEnvelope(SERVICE_DOWN)",
+            "data mapped [unhandleableHere] HTTPClientError.errorEnvelope(SERVICE_DOWN) → PaymentCardsRepositoryError.serviceDown",
+            "domain omitted [default] PaymentCardsRepositoryError.serviceDown → —",
+        ],
+        "payments-unexpected dev": [
+            "PaymentMethodsError.unknown/networking/internal",
+            "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+            "networking retried [recoverable] HTTPClientError.server(500) → attempt 2 of GET /v1/wallet after <backoff> s",
+            "networking mapped [unhandleableHere] HTTP 200 envelope SERVICE_DOWN → HTTPClientError.errorEnvelope(SERVICE_DOWN)",
+            "data mapped [unhandleableHere] HTTPClientError.errorEnvelope(SERVICE_DOWN) → PaymentCardsRepositoryError.serviceDown",
+            "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+            "networking retried [recoverable] HTTPClientError.server(500) → attempt 3 of GET /v1/wallet after <backoff> s",
+            "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+            "data mapped [recoverable] HTTPClientError.server(500) → WalletRepositoryError.unavailable",
+            "domain omitted [default] WalletRepositoryError.unavailable → —",
+            "domain omitted [default] PaymentCardsRepositoryError.serviceDown → —",
+            "domain omitted [unhandleableHere] ApplePayError.serviceNotAvailable → —",
+            "domain mapped [default] no payment method left → PaymentMethodsError.unknown(UnknownBusinessError)",
+            "presentation forwarded [default] PaymentMethodsError.unknown(UnknownBusinessError) → Navigation: PaymentMethodsError.unknown(UnknownBusinessError)",
+            "navigation presented [default] PaymentMethodsError.unknown(UnknownBusinessError) → alert: error.default.title [retry, copyRequestID]",
+        ],
+        "payments-unexpected prod": [
+            "PaymentMethodsError.unknown/networking/internal",
+            "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+            "networking retried [recoverable] HTTPClientError.server(500) → attempt 2 of GET /v1/wallet after <backoff> s",
+            "networking mapped [unhandleableHere] HTTP 200 envelope SERVICE_DOWN → HTTPClientError.errorEnvelope(SERVICE_DOWN)",
+            "data mapped [unhandleableHere] HTTPClientError.errorEnvelope(SERVICE_DOWN) → PaymentCardsRepositoryError.serviceDown",
+            "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+            "networking retried [recoverable] HTTPClientError.server(500) → attempt 3 of GET /v1/wallet after <backoff> s",
+            "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+            "data mapped [recoverable] HTTPClientError.server(500) → WalletRepositoryError.unavailable",
+            "domain omitted [default] WalletRepositoryError.unavailable → —",
+            "domain omitted [default] PaymentCardsRepositoryError.serviceDown → —",
+            "domain omitted [unhandleableHere] ApplePayError.serviceNotAvailable → —",
+            "domain mapped [default] no payment method left → PaymentMethodsError.unknown(UnknownBusinessError)",
+            "presentation forwarded [default] PaymentMethodsError.unknown(UnknownBusinessError) → Navigation: PaymentMethodsError.unknown(UnknownBusinessError)",
+            "navigation presented [default] PaymentMethodsError.unknown(UnknownBusinessError) → alert: error.default.title [retry]",
+            "navigation logged [default] PaymentMethodsError.unknown(UnknownBusinessError) → PaymentMethodsError.unknown(UnknownBusinessError) reached Navigation unexplained; from: HTTPClientError.server(500) in networking · HTTP 500 · code internal · request <request> · trace <trace>; PaymentCardsRepositoryErro",
+        ],
+        "profile-unavailable dev": [
+            "ProfileRepositoryError.unavailable/networking/internal",
+            "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+            "networking retried [recoverable] HTTPClientError.server(500) → attempt 2 of GET /v1/me after <backoff> s",
+            "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+            "networking retried [recoverable] HTTPClientError.server(500) → attempt 3 of GET /v1/me after <backoff> s",
+            "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+            "data mapped [recoverable] HTTPClientError.server(500) → ProfileRepositoryError.unavailable",
+            "presentation forwarded [default] ProfileRepositoryError.unavailable → Navigation: ProfileRepositoryError.unavailable",
+            "navigation presented [default] ProfileRepositoryError.unavailable → alert: error.default.title [retry, copyRequestID]",
+        ],
+        "profile-unavailable prod": [
+            "ProfileRepositoryError.unavailable/networking/internal",
+            "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+            "networking retried [recoverable] HTTPClientError.server(500) → attempt 2 of GET /v1/me after <backoff> s",
+            "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+            "networking retried [recoverable] HTTPClientError.server(500) → attempt 3 of GET /v1/me after <backoff> s",
+            "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+            "data mapped [recoverable] HTTPClientError.server(500) → ProfileRepositoryError.unavailable",
+            "presentation forwarded [default] ProfileRepositoryError.unavailable → Navigation: ProfileRepositoryError.unavailable",
+            "navigation presented [default] ProfileRepositoryError.unavailable → alert: error.default.title [retry]",
+            "navigation logged [default] ProfileRepositoryError.unavailable → ProfileRepositoryError.unavailable reached Navigation unexplained; from: HTTPClientError.server(500) in networking · HTTP 500 · code internal · request <request> · trace <trace>",
+        ],
+        "transfer-key-reused dev": [
+            "TransferError.unknown/networking/idempotency_key_reused",
+            "networking mapped [unhandleableHere] HTTP 409 idempotency_key_reused → HTTPClientError.conflict",
+            "data mapped [unhandleableHere] HTTPClientError.conflict → TransferRepositoryError.keyReused",
+            "domain mapped [default] TransferRepositoryError.keyReused → TransferError.unknown(UnknownBusinessError)",
+            "presentation forwarded [default] TransferError.unknown(UnknownBusinessError) → Navigation: TransferError.unknown(UnknownBusinessError)",
+            "navigation presented [default] TransferError.unknown(UnknownBusinessError) → alert: error.default.title [retry, copyRequestID]",
+        ],
+        "transfer-key-reused prod": [
+            "TransferError.unknown/networking/idempotency_key_reused",
+            "networking mapped [unhandleableHere] HTTP 409 idempotency_key_reused → HTTPClientError.conflict",
+            "data mapped [unhandleableHere] HTTPClientError.conflict → TransferRepositoryError.keyReused",
+            "domain mapped [default] TransferRepositoryError.keyReused → TransferError.unknown(UnknownBusinessError)",
+            "presentation forwarded [default] TransferError.unknown(UnknownBusinessError) → Navigation: TransferError.unknown(UnknownBusinessError)",
+            "navigation presented [default] TransferError.unknown(UnknownBusinessError) → alert: error.default.title [retry]",
+            "navigation logged [default] TransferError.unknown(UnknownBusinessError) → TransferError.unknown(UnknownBusinessError) reached Navigation unexplained; from: HTTPClientError.conflict in networking · HTTP 409 · code idempotency_key_reused · request <request> · trace <trace>",
+        ],
+        "wallet-page-unavailable dev": [
+            "WalletPageError.unknown/networking/internal",
+            "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+            "networking retried [recoverable] HTTPClientError.server(500) → attempt 2 of GET /v1/wallet after <backoff> s",
+            "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+            "networking retried [recoverable] HTTPClientError.server(500) → attempt 3 of GET /v1/wallet after <backoff> s",
+            "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+            "data mapped [recoverable] HTTPClientError.server(500) → WalletRepositoryError.unavailable",
+            "domain mapped [default] WalletRepositoryError.unavailable → WalletPageError.unknown(UnknownBusinessError)",
+            "presentation forwarded [default] WalletPageError.unknown(UnknownBusinessError) → Navigation: WalletPageError.unknown(UnknownBusinessError)",
+            "navigation presented [default] WalletPageError.unknown(UnknownBusinessError) → alert: error.default.title [retry, copyRequestID]",
+        ],
+        "wallet-page-unavailable prod": [
+            "WalletPageError.unknown/networking/internal",
+            "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+            "networking retried [recoverable] HTTPClientError.server(500) → attempt 2 of GET /v1/wallet after <backoff> s",
+            "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+            "networking retried [recoverable] HTTPClientError.server(500) → attempt 3 of GET /v1/wallet after <backoff> s",
+            "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+            "data mapped [recoverable] HTTPClientError.server(500) → WalletRepositoryError.unavailable",
+            "domain mapped [default] WalletRepositoryError.unavailable → WalletPageError.unknown(UnknownBusinessError)",
+            "presentation forwarded [default] WalletPageError.unknown(UnknownBusinessError) → Navigation: WalletPageError.unknown(UnknownBusinessError)",
+            "navigation presented [default] WalletPageError.unknown(UnknownBusinessError) → alert: error.default.title [retry]",
+            "navigation logged [default] WalletPageError.unknown(UnknownBusinessError) → WalletPageError.unknown(UnknownBusinessError) reached Navigation unexplained; from: HTTPClientError.server(500) in networking · HTTP 500 · code internal · request <request> · trace <trace>",
+        ],
+    ]
 }

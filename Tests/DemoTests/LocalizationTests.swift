@@ -40,7 +40,7 @@ struct PseudoLocaleTests {
         return await DemoRun(
             options: .init(
                 environment: environment, appVersion: "test", collector: collector,
-                logger: .journeyRecording(label: "test", into: collector), backendLogger: quietLogger,
+                logger: quietLogger, backendLogger: quietLogger,
                 language: .pseudo)
         ).run(scenario, on: scenario.plan.screen)
     }

@@ -137,7 +137,7 @@ struct MermaidJourneyTests {
         let collector = JourneyCollector()
         return DemoRun(
             options: .init(
-                appVersion: "test", collector: collector, logger: .journeyRecording(label: "test", into: collector),
+                appVersion: "test", collector: collector, logger: quietLogger,
                 backendLogger: quietLogger))
     }
 }

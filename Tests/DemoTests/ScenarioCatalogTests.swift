@@ -328,7 +328,7 @@ struct ScenarioCatalogTests {
         let collector = JourneyCollector()
         return DemoRun(
             options: .init(
-                appVersion: "test", collector: collector, logger: .journeyRecording(label: "test", into: collector),
+                appVersion: "test", collector: collector, logger: quietLogger,
                 backendLogger: quietLogger))
     }
 }

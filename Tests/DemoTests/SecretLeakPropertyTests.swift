@@ -27,9 +27,7 @@ struct SecretLeakPropertyTests {
         let secrets = Secrets(&random)
         let capture = LogCapture()
         let collector = JourneyCollector()
-        var logger = Logger(label: "leak") { label in
-            MultiplexLogHandler([JourneyLogHandler(collector: collector), capture.handler()])
-        }
+        var logger = Logger(label: "leak") { _ in capture.handler() }
         logger.logLevel = .trace
 
         for scenario in DemoScenario.allCases {

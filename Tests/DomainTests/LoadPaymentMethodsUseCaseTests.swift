@@ -4,7 +4,7 @@ import SharedError
 import TestSupport
 import Testing
 
-@Suite("LoadPaymentMethodsUseCase")
+@Suite("LoadPaymentMethodsUseCase", .journeyProbe)
 struct LoadPaymentMethodsUseCaseTests {
     @Test func offersTheWalletTheCardsAndApplePayInThatOrder() async throws {
         let (sut, _) = makeSUT()

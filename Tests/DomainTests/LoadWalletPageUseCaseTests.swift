@@ -4,7 +4,7 @@ import SharedError
 import TestSupport
 import Testing
 
-@Suite("LoadWalletPageUseCase")
+@Suite("LoadWalletPageUseCase", .journeyProbe)
 struct LoadWalletPageUseCaseTests {
     @Test func returnsTheWallet() async throws {
         let (sut, probe) = makeSUT(.success(PaymentsSamples.wallet))

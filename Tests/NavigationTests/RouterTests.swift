@@ -7,7 +7,7 @@ import Testing
 @testable import Navigation
 
 @MainActor
-@Suite("Router.handle(_:for:) decides every app-wide reaction")
+@Suite("Router.handle(_:for:) decides every app-wide reaction", .journeyProbe)
 struct RouterTests {
     /// One kind of error reaching Navigation in one environment, named as the table names it.
     struct Input: Sendable, CustomTestStringConvertible {
@@ -151,9 +151,8 @@ struct RouterTests {
     // MARK: - Helpers
 
     private func makeSUT(_ environment: AppEnvironment) -> (Router, () -> [ErrorJourneyEvent]) {
-        let collector = JourneyCollector()
-        let router = Router(environment: environment, logger: .journeyRecording(label: "test", into: collector))
-        return (router, { collector.events(in: nil) })
+        let probe = JourneyProbe()
+        return (Router(environment: environment, logger: probe.logger), { probe.events() })
     }
 }
 

@@ -4,32 +4,58 @@ import SharedError
 import TestSupport
 import Testing
 
-/// Navigation hands every error it presents unexplained to its reporter, in DEV and production alike, and every
-/// screen load tells it when it ends, inside the load's own trace.
+/// Navigation hands every error it presents unexplained to the running screen load, in DEV and production alike, and
+/// every screen load, once ended, to its reporter, inside the load's own trace, with what the load kept.
 @MainActor
 @Suite("Navigation reports what nobody explained", .timeLimit(.minutes(3)))
 struct UnexplainedErrorReportingTests {
     @Test(arguments: AppEnvironment.allCases)
-    func anUnexplainedErrorIsReportedOnceInEitherEnvironment(_ environment: AppEnvironment) {
+    func anUnexplainedErrorReachesTheReporterOnceInEitherEnvironment(_ environment: AppEnvironment) async {
         let (sut, reporter) = makeSUT(environment)
 
-        sut.handle(Puzzling.unexplained, for: "screen")
+        _ = await sut.run(
+            { () async throws(Puzzling) in throw Puzzling.unexplained }, show: { _ in }, ownWords: { _ in nil })
 
-        #expect(reporter.presented == ["Puzzling.unexplained/networking/busy in \(environment.rawValue)"])
+        #expect(reporter.presented == [["Puzzling.unexplained/networking/busy"]])
+        #expect(reporter.environments == [environment])
     }
 
     @Test(arguments: [Puzzling.offline, .sessionOver, .cancelled])
-    func whatNavigationExplainsOrIgnoresIsNotReported(_ error: Puzzling) {
+    func whatNavigationExplainsOrIgnoresIsNotHandedOver(_ error: Puzzling) async {
         let (sut, reporter) = makeSUT(.prod)
 
-        sut.handle(error, for: "screen")
+        _ = await sut.run({ () async throws(Puzzling) in throw error }, show: { _ in }, ownWords: { _ in nil })
 
-        #expect(reporter.presented.isEmpty)
+        #expect(reporter.presented == [[]])
+    }
+
+    @Test func theRouterHandsWhatItPresentsUnexplainedToTheRunningLoad() async {
+        let router = Router(environment: .prod, logger: quietLogger)
+        let load = ScreenLoad()
+
+        await load.run {
+            router.handle(Puzzling.unexplained, for: "screen")
+            router.handle(Puzzling.offline, for: "screen")
+        }
+
+        #expect(load.presentedUnexplained.map(\.fingerprint.value) == ["Puzzling.unexplained/networking/busy"])
+    }
+
+    @Test func theLoadHandedOverHoldsItsJourneyAndWhatALayerLeftOut() async {
+        let (sut, reporter) = makeSUT(.prod)
+        let domain = JourneyRecorder(.domain, logger: quietLogger)
+
+        _ = await sut.run(
+            { () async throws(Puzzling) in domain.leftOut(Puzzling.unexplained, level: .warning) }, show: { _ in },
+            ownWords: { _ in nil })
+
+        #expect(reporter.leftOut == [["Puzzling.unexplained/data/-"]])
+        #expect(reporter.journeys == [["domain omitted Puzzling.unexplained"]])
+        #expect(reporter.presented == [[]])
     }
 
     @Test func theEndOfALoadIsHeardInsideItsTrace() async throws {
-        let (router, reporter) = makeSUT(.prod)
-        let sut = ScreenPresenter(screen: "screen", router: router, logger: quietLogger)
+        let (sut, reporter) = makeSUT(.prod)
 
         var seen: [String?] = []
         for _ in 0..<2 {
@@ -44,41 +70,54 @@ struct UnexplainedErrorReportingTests {
         #expect(ScreenTrace.currentID == nil)
     }
 
-    @Test func aLoadThatFailsUnexplainedReportsItAndThenEndsInTheSameTrace() async {
-        let (router, reporter) = makeSUT(.dev)
-        let sut = ScreenPresenter(screen: "screen", router: router, logger: quietLogger)
+    @Test func aLoadThatFailsUnexplainedIsHandedOverWithTheStepsThatPresentedIt() async {
+        let (sut, reporter) = makeSUT(.dev)
 
         _ = await sut.run(
             { () async throws(Puzzling) in throw Puzzling.unexplained }, show: { _ in }, ownWords: { _ in nil })
 
-        #expect(reporter.presented.count == 1)
-        #expect(reporter.presentedTraces == reporter.ended)
+        #expect(
+            reporter.journeys == [
+                [
+                    "presentation forwarded Puzzling.unexplained",
+                    "navigation presented Puzzling.unexplained",
+                ]
+            ])
     }
 
-    private func makeSUT(_ environment: AppEnvironment) -> (Router, ReporterSpy) {
+    private func makeSUT(_ environment: AppEnvironment) -> (ScreenPresenter, ReporterSpy) {
         let reporter = ReporterSpy()
-        return (Router(environment: environment, logger: quietLogger, reporter: reporter), reporter)
+        let router = Router(environment: environment, logger: quietLogger, reporter: reporter)
+        return (ScreenPresenter(screen: "screen", router: router, logger: quietLogger), reporter)
     }
 }
 
-/// Records what Navigation told it, and the trace each call came in.
+/// Records every load it was handed, what the load kept, and the trace each call came in.
 private final class ReporterSpy: UnexplainedErrorReporting {
-    private let calls = LockedState<(presented: [String], presentedTraces: [String?], ended: [String?])>(([], [], []))
-
-    var presented: [String] { calls.withLock { $0.presented } }
-    var presentedTraces: [String?] { calls.withLock { $0.presentedTraces } }
-    var ended: [String?] { calls.withLock { $0.ended } }
-
-    func presentedUnexplained(_ error: some ScreenError, environment: AppEnvironment) {
-        let line = "\(ErrorFingerprint(of: error).value) in \(environment.rawValue)"
-        calls.withLock {
-            $0.presented.append(line)
-            $0.presentedTraces.append(ScreenTrace.currentID)
-        }
+    private struct Heard {
+        var presented: [[String]] = []
+        var leftOut: [[String]] = []
+        var journeys: [[String]] = []
+        var environments: [AppEnvironment] = []
+        var ended: [String?] = []
     }
 
-    func screenLoadEnded(environment: AppEnvironment) {
-        calls.withLock { $0.ended.append(ScreenTrace.currentID) }
+    private let heard = LockedState(Heard())
+
+    var presented: [[String]] { heard.withLock { $0.presented } }
+    var leftOut: [[String]] { heard.withLock { $0.leftOut } }
+    var journeys: [[String]] { heard.withLock { $0.journeys } }
+    var environments: [AppEnvironment] { heard.withLock { $0.environments } }
+    var ended: [String?] { heard.withLock { $0.ended } }
+
+    func screenLoadEnded(_ load: ScreenLoad, environment: AppEnvironment) {
+        heard.withLock {
+            $0.presented.append(load.presentedUnexplained.map(\.fingerprint.value))
+            $0.leftOut.append(load.leftOut.map(\.fingerprint.value))
+            $0.journeys.append(load.journey.map { "\($0.layer.rawValue) \($0.action.rawValue) \($0.from)" })
+            $0.environments.append(environment)
+            $0.ended.append(ScreenTrace.currentID)
+        }
     }
 }
 

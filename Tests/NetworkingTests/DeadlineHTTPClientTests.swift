@@ -4,7 +4,7 @@ import SharedError
 import TestSupport
 import Testing
 
-@Suite("DeadlineHTTPClient: one deadline for the whole call", .timeLimit(.minutes(3)))
+@Suite("DeadlineHTTPClient: one deadline for the whole call", .timeLimit(.minutes(3)), .journeyProbe)
 struct DeadlineHTTPClientTests {
     @Test func writesTheDeadlineOnTheRequest() async {
         let clock = VirtualClock(autoAdvance: false)

@@ -51,7 +51,7 @@ struct RedactingLogHandlerTests {
             RedactingLogHandler(writingTo: capture.handler(), verbose: false, secrets: nil)
         }
 
-        logger.recordJourney(.init(layer: .data, module: "M", action: .mapped, from: "A", to: "B"), level: .error)
+        JourneyRecorder(.data, logger: logger).record(.mapped, from: "A", to: "B", level: .error)
 
         #expect(capture.lines.isEmpty)
     }

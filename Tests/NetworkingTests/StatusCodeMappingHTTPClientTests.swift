@@ -4,7 +4,7 @@ import SharedError
 import TestSupport
 import Testing
 
-@Suite("StatusCodeMappingHTTPClient")
+@Suite("StatusCodeMappingHTTPClient", .journeyProbe)
 struct StatusCodeMappingHTTPClientTests {
     @Test(arguments: [200, 201, 202, 204, 299])
     func passesEverySuccessStatusThrough(_ status: Int) async {
@@ -113,7 +113,7 @@ struct StatusCodeMappingHTTPClientTests {
     }
 }
 
-@Suite("ErrorEnvelopeMappingHTTPClient")
+@Suite("ErrorEnvelopeMappingHTTPClient", .journeyProbe)
 struct ErrorEnvelopeMappingHTTPClientTests {
     @Test(arguments: ["SERVICE_DOWN", "CARDS_LOCKED", "SOMETHING_NEW"])
     func turnsAnErrorEnvelopeIntoATypedError(_ code: String) async {

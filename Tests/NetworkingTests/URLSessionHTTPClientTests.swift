@@ -10,7 +10,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("URLSessionHTTPClient against a real loopback server", .serialized, .timeLimit(.minutes(3)))
+@Suite("URLSessionHTTPClient against a real loopback server", .serialized, .timeLimit(.minutes(3)), .journeyProbe)
 struct URLSessionHTTPClientTests {
     @Test func returnsStatusHeadersAndBodyAndSendsTheRequestAsGiven() async throws {
         let server = try await LoopbackServer.start { _ in .json(201, #"{"id":"w-1"}"#, headers: [("X-Trace", "t-1")]) }

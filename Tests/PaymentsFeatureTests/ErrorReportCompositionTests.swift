@@ -12,7 +12,7 @@ import Testing
 /// the sources the use case folded into it; a source left out while the screen shows the rest is reported at the
 /// end of the load.
 @MainActor
-@Suite("Error reports from the composed app", .timeLimit(.minutes(3)))
+@Suite("Error reports from the composed app", .timeLimit(.minutes(3)), .journeyProbe)
 struct ErrorReportCompositionTests {
     @Test(arguments: AppEnvironment.allCases)
     func anUnexplainedLoadSendsOneReportNotOnePerLayerOrSource(_ environment: AppEnvironment) async throws {
@@ -86,6 +86,20 @@ struct ErrorReportCompositionTests {
             ])
     }
 
+    /// Each report of these loads, byte for byte: the fingerprint, then the breadcrumbs (backends group by the one and
+    /// people read the other).
+    @Test(arguments: ReportingLoad.allCases, AppEnvironment.allCases)
+    func eachReportKeepsItsFingerprintAndBreadcrumbs(_ load: ReportingLoad, _ environment: AppEnvironment) async {
+        let world = TestApp(
+            environment: environment, device: load.device, routes: routes(wallet: load.wallet, cards: load.cards))
+
+        await world.app.paymentMethods().load()
+
+        let sent = await world.sentErrorReports().map(ReportGolden.lines)
+        #expect(sent.count == 1)
+        #expect(ReportGolden.matches(sent.first ?? [], load.golden(environment)), "\(sent)")
+    }
+
     static let walletOfANovelStatus = #"{"id":"w-1","balance":{"amount":"1","currency":"EUR"},"status":"frozen"}"#
 
     @Test func breadcrumbsAreRedactedLikeEverythingElse() async throws {
@@ -124,5 +138,118 @@ private enum Leaky: LayerError {
         switch self {
         case .secret: .unexplained("secret")
         }
+    }
+}
+
+/// The payment-methods loads that send an error report.
+enum ReportingLoad: CaseIterable, Sendable {
+    /// Every source fails unexplained or is unavailable: Navigation presents `PaymentMethodsError.unknown`.
+    case nothingLeft
+    /// The cards service is down and the rest shows.
+    case cardsLeftOut
+    /// The wallet's body has a status this app does not know, and the cards service is down: nothing is left.
+    case brokenWalletBesideCardsDown
+
+    var device: SimulatedApplePayDevice {
+        self == .cardsLeftOut ? .ready : .cannotMakePayments
+    }
+
+    var wallet: RouteScript.Answer {
+        switch self {
+        case .nothingLeft: .respond(.contractError(500, "internal"))
+        case .cardsLeftOut: .respond(.json(200, Bodies.wallet))
+        case .brokenWalletBesideCardsDown:
+            .respond(.json(200, #"{"id":"w-1","balance":{"amount":"1","currency":"EUR"},"status":"frozen"}"#))
+        }
+    }
+
+    /// The report the load sent when the reporter rebuilt it from log lines.
+    func golden(_ environment: AppEnvironment) -> [String] {
+        switch (self, environment) {
+        case (.brokenWalletBesideCardsDown, .dev):
+            [
+                "PaymentMethodsError.unknown/data/-",
+                "networking reported [-] status novel → client report for /v1/wallet",
+                "data mapped [default] wallet status unknown to this app version → WalletRepositoryError.unavailable",
+                "networking mapped [unhandleableHere] HTTP 200 envelope SERVICE_DOWN → HTTPClientError.errorEnvelope(SERVICE_DOWN)",
+                "data mapped [unhandleableHere] HTTPClientError.errorEnvelope(SERVICE_DOWN) → PaymentCardsRepositoryError.serviceDown",
+                "domain omitted [default] WalletRepositoryError.unavailable → —",
+                "domain omitted [default] PaymentCardsRepositoryError.serviceDown → —",
+                "domain omitted [unhandleableHere] ApplePayError.serviceNotAvailable → —",
+                "domain mapped [default] no payment method left → PaymentMethodsError.unknown(UnknownBusinessError)",
+                "presentation forwarded [default] PaymentMethodsError.unknown(UnknownBusinessError) → Navigation: PaymentMethodsError.unknown(UnknownBusinessError)",
+                "navigation presented [default] PaymentMethodsError.unknown(UnknownBusinessError) → alert: error.default.title [retry]",
+            ]
+        case (.brokenWalletBesideCardsDown, .prod):
+            [
+                "PaymentMethodsError.unknown/data/-",
+                "networking reported [-] status novel → client report for /v1/wallet",
+                "data mapped [default] wallet status unknown to this app version → WalletRepositoryError.unavailable",
+                "networking mapped [unhandleableHere] HTTP 200 envelope SERVICE_DOWN → HTTPClientError.errorEnvelope(SERVICE_DOWN)",
+                "data mapped [unhandleableHere] HTTPClientError.errorEnvelope(SERVICE_DOWN) → PaymentCardsRepositoryError.serviceDown",
+                "domain omitted [default] WalletRepositoryError.unavailable → —",
+                "domain omitted [default] PaymentCardsRepositoryError.serviceDown → —",
+                "domain omitted [unhandleableHere] ApplePayError.serviceNotAvailable → —",
+                "domain mapped [default] no payment method left → PaymentMethodsError.unknown(UnknownBusinessError)",
+                "presentation forwarded [default] PaymentMethodsError.unknown(UnknownBusinessError) → Navigation: PaymentMethodsError.unknown(UnknownBusinessError)",
+                "navigation presented [default] PaymentMethodsError.unknown(UnknownBusinessError) → alert: error.default.title [retry]",
+                "navigation logged [default] PaymentMethodsError.unknown(UnknownBusinessError) → PaymentMethodsError.unknown(UnknownBusinessError) reached Navigation unexplained; from: DecodingFailure.novel(status) in data; PaymentCardsRepositoryError.serviceDown in data · code SERVICE_DOWN",
+            ]
+        case (.cardsLeftOut, .dev):
+            [
+                "PaymentCardsRepositoryError.serviceDown/data/-",
+                "networking mapped [unhandleableHere] HTTP 200 envelope SERVICE_DOWN → HTTPClientError.errorEnvelope(SERVICE_DOWN)",
+                "data mapped [unhandleableHere] HTTPClientError.errorEnvelope(SERVICE_DOWN) → PaymentCardsRepositoryError.serviceDown",
+                "domain omitted [default] PaymentCardsRepositoryError.serviceDown → —",
+            ]
+        case (.cardsLeftOut, .prod):
+            [
+                "PaymentCardsRepositoryError.serviceDown/data/-",
+                "networking mapped [unhandleableHere] HTTP 200 envelope SERVICE_DOWN → HTTPClientError.errorEnvelope(SERVICE_DOWN)",
+                "data mapped [unhandleableHere] HTTPClientError.errorEnvelope(SERVICE_DOWN) → PaymentCardsRepositoryError.serviceDown",
+                "domain omitted [default] PaymentCardsRepositoryError.serviceDown → —",
+            ]
+        case (.nothingLeft, .dev):
+            [
+                "PaymentMethodsError.unknown/networking/internal",
+                "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+                "networking retried [recoverable] HTTPClientError.server(500) → attempt 2 of GET /v1/wallet after <backoff> s",
+                "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+                "networking retried [recoverable] HTTPClientError.server(500) → attempt 3 of GET /v1/wallet after <backoff> s",
+                "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+                "data mapped [recoverable] HTTPClientError.server(500) → WalletRepositoryError.unavailable",
+                "networking mapped [unhandleableHere] HTTP 200 envelope SERVICE_DOWN → HTTPClientError.errorEnvelope(SERVICE_DOWN)",
+                "data mapped [unhandleableHere] HTTPClientError.errorEnvelope(SERVICE_DOWN) → PaymentCardsRepositoryError.serviceDown",
+                "domain omitted [default] WalletRepositoryError.unavailable → —",
+                "domain omitted [default] PaymentCardsRepositoryError.serviceDown → —",
+                "domain omitted [unhandleableHere] ApplePayError.serviceNotAvailable → —",
+                "domain mapped [default] no payment method left → PaymentMethodsError.unknown(UnknownBusinessError)",
+                "presentation forwarded [default] PaymentMethodsError.unknown(UnknownBusinessError) → Navigation: PaymentMethodsError.unknown(UnknownBusinessError)",
+                "navigation presented [default] PaymentMethodsError.unknown(UnknownBusinessError) → alert: error.default.title [retry, copyRequestID]",
+            ]
+        case (.nothingLeft, .prod):
+            [
+                "PaymentMethodsError.unknown/networking/internal",
+                "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+                "networking retried [recoverable] HTTPClientError.server(500) → attempt 2 of GET /v1/wallet after <backoff> s",
+                "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+                "networking retried [recoverable] HTTPClientError.server(500) → attempt 3 of GET /v1/wallet after <backoff> s",
+                "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
+                "data mapped [recoverable] HTTPClientError.server(500) → WalletRepositoryError.unavailable",
+                "networking mapped [unhandleableHere] HTTP 200 envelope SERVICE_DOWN → HTTPClientError.errorEnvelope(SERVICE_DOWN)",
+                "data mapped [unhandleableHere] HTTPClientError.errorEnvelope(SERVICE_DOWN) → PaymentCardsRepositoryError.serviceDown",
+                "domain omitted [default] WalletRepositoryError.unavailable → —",
+                "domain omitted [default] PaymentCardsRepositoryError.serviceDown → —",
+                "domain omitted [unhandleableHere] ApplePayError.serviceNotAvailable → —",
+                "domain mapped [default] no payment method left → PaymentMethodsError.unknown(UnknownBusinessError)",
+                "presentation forwarded [default] PaymentMethodsError.unknown(UnknownBusinessError) → Navigation: PaymentMethodsError.unknown(UnknownBusinessError)",
+                "navigation presented [default] PaymentMethodsError.unknown(UnknownBusinessError) → alert: error.default.title [retry]",
+                "navigation logged [default] PaymentMethodsError.unknown(UnknownBusinessError) → PaymentMethodsError.unknown(UnknownBusinessError) reached Navigation unexplained; from: HTTPClientError.server(500) in networking · HTTP 500 · code internal · request <request> · trace <trace>; PaymentCardsRepositoryErro",
+            ]
+        }
+    }
+
+    var cards: RouteScript.Answer {
+        .respond(.json(200, Bodies.envelopeError("SERVICE_DOWN")))
     }
 }

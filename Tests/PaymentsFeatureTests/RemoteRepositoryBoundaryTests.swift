@@ -8,7 +8,7 @@ import TestSupport
 import Testing
 
 /// Every error the chain can throw, through the real repositories, against ARCHITECTURE.md's tables.
-@Suite("Data boundaries: the repositories map every HTTPClientError and DecodingFailure")
+@Suite("Data boundaries: the repositories map every HTTPClientError and DecodingFailure", .journeyProbe)
 struct RemoteRepositoryBoundaryTests {
     /// Each kind, plus the service codes that change a status's meaning.
     static let walletInputs = HTTPClientErrorSamples.all(plus: [

@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 @MainActor
-@Suite("PaymentMethodsViewModel")
+@Suite("PaymentMethodsViewModel", .journeyProbe)
 struct PaymentMethodsViewModelTests {
     @Test func showsEveryMethod() async {
         let (sut, router, probe) = makeSUT(
@@ -109,7 +109,7 @@ struct PaymentMethodsViewModelTests {
 }
 
 @MainActor
-@Suite("WalletPageViewModel")
+@Suite("WalletPageViewModel", .journeyProbe)
 struct WalletPageViewModelTests {
     @Test func showsTheBalance() async {
         let (sut, _, _) = makeSUT(.success(PaymentsSamples.wallet))

@@ -76,12 +76,20 @@ struct ErrorFingerprintTests {
         #expect(ErrorFingerprint(of: Unnamed()).value == "Unnamed.-/-/-")
     }
 
-    @Test(arguments: [
-        ("WalletRepositoryError.unavailable", "WalletRepositoryError.unavailable/data/-"),
-        ("PaymentCardsRepositoryError.appWide(AppWideCondition.offline)", "PaymentCardsRepositoryError.appWide/data/-"),
-        ("UnknownBusinessError", "UnknownBusinessError.-/data/-"),
-    ])
-    func aJourneyStepsNameGivesTheSameParts(_ name: String, _ expected: String) {
-        #expect(ErrorFingerprint(journeyName: name, layer: "data").value == expected)
+    @Test func ofAnErrorLeftOutIsItsTypeAndCaseAndWhereItCameFromWithoutAServerCode() {
+        let leftOut = BeforeReordering.SampleError.third(Self.diagnostic)
+
+        #expect(ErrorFingerprint(of: leftOut, cameFrom: .data).value == "SampleError.third/data/-")
+        #expect(
+            ErrorFingerprint(of: BeforeReordering.SampleError.first, cameFrom: .vendorSDK).value
+                == "SampleError.first/vendor-sdk/-")
+    }
+
+    @Test func ofAnErrorLeftOutWithoutCasesHasNoCase() {
+        struct Unnamed: Error, JourneyDescribable {
+            var journeyName: String { "Unnamed" }
+        }
+
+        #expect(ErrorFingerprint(of: Unnamed(), cameFrom: .data).value == "Unnamed.-/data/-")
     }
 }

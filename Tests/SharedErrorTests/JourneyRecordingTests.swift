@@ -1,96 +1,127 @@
 import Foundation
 import Logging
 import SharedError
+import TestSupport
 import Testing
 
-@Suite("Journey events travel through swift-log", .timeLimit(.minutes(3)))
+@Suite("Journey steps reach the flow's sinks as values", .timeLimit(.minutes(3)))
 struct JourneyRecordingTests {
     @Test(arguments: JourneyLayer.allCases, JourneyAction.allCases)
-    func everyLayerAndActionIsCollected(layer: JourneyLayer, action: JourneyAction) {
-        let (logger, collector) = makeSUT()
-        let event = ErrorJourneyEvent(layer: layer, module: "Module", action: action, from: "A.a", to: "B.b")
+    func everyLayerAndActionReachesTheSink(layer: JourneyLayer, action: JourneyAction) {
+        let (sut, collector) = makeSUT(layer)
 
         JourneyFlow.$current.withValue(JourneyFlowID("flow")) {
-            logger.recordJourney(event)
+            JourneyFlow.recording(into: collector) { sut.record(action, from: "A.a", to: "B.b") }
         }
 
-        #expect(collector.events(in: JourneyFlowID("flow")) == [event])
+        #expect(
+            collector.events(in: JourneyFlowID("flow")) == [
+                ErrorJourneyEvent(layer: layer, module: "SharedErrorTests", action: action, from: "A.a", to: "B.b")
+            ])
     }
 
-    @Test func keepsTheWaitAndAMissingTarget() {
-        let (logger, collector) = makeSUT()
-        let event = ErrorJourneyEvent(
-            layer: .networking, module: "Networking", action: .retried, from: "HTTP 429", to: nil,
-            waited: .milliseconds(1_250))
+    @Test func keepsTheWaitTheCategoryTheOriginAndAMissingTarget() {
+        let (sut, collector) = makeSUT(.networking)
 
-        logger.recordJourney(event)
+        JourneyFlow.recording(into: collector) {
+            sut.record(
+                .retried, from: "HTTP 429", category: .recoverable, origin: .transport, waited: .milliseconds(1_250))
+        }
 
-        #expect(collector.events(in: nil) == [event])
+        #expect(
+            collector.events(in: nil) == [
+                ErrorJourneyEvent(
+                    layer: .networking, module: "SharedErrorTests", action: .retried, from: "HTTP 429", to: nil,
+                    category: .recoverable, origin: .transport, waited: .milliseconds(1_250))
+            ])
     }
 
     @Test(arguments: [Logger.Level.info, .warning, .error])
-    func keepsTheLevelOfEachEvent(_ level: Logger.Level) {
-        let (logger, collector) = makeSUT()
+    func keepsTheLevelOfEachStep(_ level: Logger.Level) {
+        let (sut, collector) = makeSUT(.domain)
 
-        logger.recordJourney(
-            ErrorJourneyEvent(layer: .domain, module: "Domain", action: .omitted, from: "X"), level: level)
+        JourneyFlow.recording(into: collector) { sut.record(.omitted, from: "X", level: level) }
 
         #expect(collector.entries(in: nil).map(\.level) == [level])
     }
 
-    @Test(arguments: [(Logger.Level.warning, Logger.Level.info), (.debug, .debug), (.critical, .info)])
-    func aRecordingLoggerAsksForNothingBelowInfoUnlessItsOutputDoes(_ output: Logger.Level, _ expected: Logger.Level) {
-        let logger = Logger.journeyRecording(label: "test", into: JourneyCollector()) { _ in
-            var handler = StreamLogHandler.standardError(label: "test")
-            handler.logLevel = output
-            return handler
-        }
+    @Test func aStepRecordedBelowInfoIsRecordedAtInfo() {
+        let (sut, collector) = makeSUT(.domain)
 
-        #expect(logger.logLevel == expected)
-    }
-
-    @Test func anEventRecordedBelowInfoIsRecordedAtInfo() {
-        let (logger, collector) = makeSUT()
-
-        logger.recordJourney(
-            ErrorJourneyEvent(layer: .domain, module: "Domain", action: .omitted, from: "X"), level: .debug)
+        JourneyFlow.recording(into: collector) { sut.record(.omitted, from: "X", level: .debug) }
 
         #expect(collector.entries(in: nil).map(\.level) == [.info])
     }
 
-    @Test func ignoresOrdinaryLogLines() {
-        let (logger, collector) = makeSUT()
+    @Test func aLoggerThatWritesNothingStillHandsEveryStepToTheSink() {
+        var quiet = SwiftLogNoOpLogHandler()
+        quiet.logLevel = .critical
+        let sut = JourneyRecorder(.domain, logger: Logger(label: "quiet") { _ in quiet })
+        let collector = JourneyCollector()
 
-        logger.error("something happened", metadata: ["journey.layer": "data"])
+        JourneyFlow.recording(into: collector) { sut.record(.omitted, from: "X") }
+
+        #expect(collector.events(in: nil).map(\.from) == ["X"])
+    }
+
+    @Test func aLogLineIsNoStepEvenWithTheJourneysMetadata() {
+        let collector = JourneyCollector()
+
+        JourneyFlow.recording(into: collector) {
+            quietLogger.error("something happened", metadata: ["journey.layer": "data", "journey.action": "mapped"])
+        }
 
         #expect(collector.events(in: nil).isEmpty)
     }
 
-    @Test func recordsEventsBelowTheOutputLevel() {
-        let collector = JourneyCollector()
-        let logger = Logger.journeyRecording(label: "test", into: collector) { _ in
-            var quiet = SwiftLogNoOpLogHandler()
-            quiet.logLevel = .critical
-            return quiet
+    @Test func eachStepIsAlsoALogLineForPeople() {
+        let capture = LogCapture()
+        let sut = JourneyRecorder(.data, logger: capture.logger(label: "people"))
+
+        sut.record(.mapped, from: "HTTPClientError.forbidden", to: "WalletRepositoryError.banned", level: .error)
+
+        #expect(capture.lines.count == 1)
+        #expect(
+            capture.lines.first?.contains(
+                "data SharedErrorTests mapped HTTPClientError.forbidden → WalletRepositoryError.banned") == true)
+    }
+
+    @Test func outsideARecordingScopeNoSinkHearsAnything() {
+        let (sut, collector) = makeSUT(.data)
+        JourneyFlow.recording(into: collector) { sut.record(.mapped, from: "inside") }
+
+        sut.record(.mapped, from: "after")
+
+        #expect(collector.events(in: nil).map(\.from) == ["inside"])
+    }
+
+    @Test func nestedSinksEachHearEveryStepOnce() {
+        let (sut, outer) = makeSUT(.data)
+        let inner = JourneyCollector()
+
+        JourneyFlow.recording(into: outer) {
+            JourneyFlow.recording(into: inner) {
+                JourneyFlow.recording(into: outer) { sut.record(.mapped, from: "x") }
+            }
         }
 
-        logger.recordJourney(ErrorJourneyEvent(layer: .domain, module: "Domain", action: .omitted, from: "X"))
-
-        #expect(collector.events(in: nil).count == 1)
+        #expect(outer.events(in: nil).count == 1)
+        #expect(inner.events(in: nil).count == 1)
     }
 
     @Test func concurrentFlowsNeverMix() async {
-        let (logger, collector) = makeSUT()
+        let (sut, collector) = makeSUT(.data)
         let flows = (0..<40).map { JourneyFlowID("flow-\($0)") }
 
-        await withTaskGroup(of: Void.self) { group in
-            for flow in flows {
-                group.addTask {
-                    await JourneyFlow.$current.withValue(flow) {
-                        for step in 0..<50 {
-                            logger.recordJourney(
-                                ErrorJourneyEvent(layer: .data, module: "M", action: .mapped, from: "\(flow)#\(step)"))
-                            await Task.yield()
+        await JourneyFlow.recording(into: collector) {
+            await withTaskGroup(of: Void.self) { group in
+                for flow in flows {
+                    group.addTask {
+                        await JourneyFlow.$current.withValue(flow) {
+                            for step in 0..<50 {
+                                sut.record(.mapped, from: "\(flow)#\(step)")
+                                await Task.yield()
+                            }
                         }
                     }
                 }
@@ -102,28 +133,51 @@ struct JourneyRecordingTests {
         }
     }
 
-    @Test func childTasksInheritTheFlow() async {
-        let (logger, collector) = makeSUT()
+    @Test func childTasksInheritTheFlowAndItsSinks() async {
+        let (sut, collector) = makeSUT(.networking)
         let flow = JourneyFlowID("parent")
 
         await JourneyFlow.$current.withValue(flow) {
-            await Task {
-                logger.recordJourney(ErrorJourneyEvent(layer: .networking, module: "N", action: .recovered, from: "x"))
-            }.value
+            await JourneyFlow.recording(into: collector) {
+                await Task { sut.record(.recovered, from: "x") }.value
+            }
         }
 
         #expect(collector.events(in: flow).count == 1)
     }
 
-    @Test func removingAFlowForgetsOnlyThatFlow() {
-        let (logger, collector) = makeSUT()
-        let event = ErrorJourneyEvent(layer: .app, module: "App", action: .logged, from: "x")
-        JourneyFlow.$current.withValue(JourneyFlowID("a")) { logger.recordJourney(event) }
-        JourneyFlow.$current.withValue(JourneyFlowID("b")) { logger.recordJourney(event) }
+    @Test func aContextCarriesTheFlowAndItsSinksIntoADetachedTask() async {
+        let (sut, collector) = makeSUT(.networking)
+        let flow = JourneyFlowID("carried")
+        let context = JourneyFlow.$current.withValue(flow) {
+            JourneyFlow.recording(into: collector) { JourneyContext.current }
+        }
 
-        #expect(collector.removeEntries(in: JourneyFlowID("a")).map(\.event) == [event])
+        await Task.detached { await context.run { sut.record(.queued, from: "report") } }.value
+
+        #expect(collector.events(in: flow).map(\.from) == ["report"])
+    }
+
+    @Test func noContextReachesNoSink() {
+        let (sut, collector) = makeSUT(.networking)
+
+        JourneyFlow.recording(into: collector) {
+            JourneyContext.none.run { sut.record(.mapped, from: "an error report's own request") }
+        }
+
+        #expect(collector.events(in: nil).isEmpty)
+    }
+
+    @Test func removingAFlowForgetsOnlyThatFlow() {
+        let (sut, collector) = makeSUT(.app)
+        JourneyFlow.recording(into: collector) {
+            JourneyFlow.$current.withValue(JourneyFlowID("a")) { sut.record(.logged, from: "x") }
+            JourneyFlow.$current.withValue(JourneyFlowID("b")) { sut.record(.logged, from: "x") }
+        }
+
+        #expect(collector.removeEntries(in: JourneyFlowID("a")).map(\.event.from) == ["x"])
         #expect(collector.events(in: JourneyFlowID("a")).isEmpty)
-        #expect(collector.events(in: JourneyFlowID("b")) == [event])
+        #expect(collector.events(in: JourneyFlowID("b")).map(\.from) == ["x"])
     }
 
     @Test func metadataProviderNamesTheCurrentFlow() {
@@ -135,9 +189,8 @@ struct JourneyRecordingTests {
         #expect(JourneyFlow.metadataProvider.get().isEmpty)
     }
 
-    private func makeSUT() -> (Logger, JourneyCollector) {
-        let collector = JourneyCollector()
-        return (Logger.journeyRecording(label: "test", into: collector), collector)
+    private func makeSUT(_ layer: JourneyLayer) -> (JourneyRecorder, JourneyCollector) {
+        (JourneyRecorder(layer, logger: quietLogger), JourneyCollector())
     }
 }
 
@@ -156,18 +209,6 @@ struct JourneyEncodingTests {
             json
                 == #"{"action":"omitted","category":"unhandleableHere","from":"WalletRepositoryError.banned","layer":"domain","module":"Domain","origin":"data","to":null}"#
         )
-    }
-
-    @Test func aStepCarriesItsCategoryAndOriginThroughTheLogStream() {
-        let collector = JourneyCollector()
-        let logger = Logger.journeyRecording(label: "test", into: collector)
-        let sent = ErrorJourneyEvent(
-            layer: .networking, module: "Networking", action: .mapped, from: "URLError.timedOut",
-            to: "HTTPClientError.timedOut", category: .unhandleableHere, origin: .transport)
-
-        logger.recordJourney(sent)
-
-        #expect(collector.events(in: nil) == [sent])
     }
 
     @Test(arguments: JourneyLayer.allCases)
@@ -199,5 +240,34 @@ struct JourneyEncodingTests {
         let name = JourneyName.of(TokenRejected(token: "secret-token-value"))
 
         #expect(name == "TokenRejected")
+    }
+}
+
+@Suite("A JourneyProbe reads its own test's journey", .journeyProbe)
+struct JourneyProbeTests {
+    @Test func readsWhatTheTestAndTheTasksItStartsRecord() async {
+        let probe = JourneyProbe()
+        let recorder = JourneyRecorder(.data, logger: probe.logger)
+
+        await Task { recorder.record(.mapped, from: "child") }.value
+        recorder.record(.mapped, from: "test")
+
+        #expect(probe.events().map(\.from) == ["child", "test"])
+    }
+
+    @Test(arguments: ["first", "second", "third"])
+    func eachTestCaseHasAJourneyOfItsOwn(_ name: String) {
+        let probe = JourneyProbe()
+
+        JourneyRecorder(.data, logger: probe.logger).record(.mapped, from: name)
+
+        #expect(probe.events().map(\.from) == [name])
+    }
+}
+
+@Suite("A JourneyProbe needs its trait")
+struct JourneyProbeWithoutItsTraitTests {
+    @Test func aProbeMadeWithoutTheTraitRecordsAnIssue() {
+        withKnownIssue { _ = JourneyProbe() }
     }
 }

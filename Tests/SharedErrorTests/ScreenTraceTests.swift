@@ -1,5 +1,6 @@
 import Logging
 import SharedError
+import TestSupport
 import Testing
 
 @Suite("The trace of a screen load", .timeLimit(.minutes(3)))
@@ -37,31 +38,18 @@ struct ScreenTraceTests {
 
     @Test func everyJourneyStepNamesTheTraceItWasRecordedIn() async throws {
         let collector = JourneyCollector()
-        let logger = Logger.journeyRecording(label: "trace", into: collector)
-        let event = ErrorJourneyEvent(layer: .data, module: "Data", action: .mapped, from: "A.a", to: "B.b")
+        let recorder = JourneyRecorder(.data, logger: quietLogger)
 
-        let id = await ScreenTrace.with(ScreenTrace.start()) { () async -> String? in
-            logger.recordJourney(event)
-            return ScreenTrace.currentID
+        let id = await JourneyFlow.recording(into: collector) { () async -> String? in
+            let id = await ScreenTrace.with(ScreenTrace.start()) { () async -> String? in
+                recorder.record(.mapped, from: "A.a", to: "B.b")
+                return ScreenTrace.currentID
+            }
+            recorder.record(.mapped, from: "A.a", to: "B.b")
+            return id
         }
-        logger.recordJourney(event)
 
         let inside: String = try #require(id)
         #expect(collector.entries(in: nil).map(\.traceID) == [inside, nil])
-    }
-
-    @Test func aCollectorFiledByTraceKeepsEachLoadApartAndDropsStepsOutsideOne() async throws {
-        let collector = JourneyCollector()
-        let logger = Logger(label: "by-trace") { _ in JourneyLogHandler(collector: collector, filing: .byTrace) }
-        let event = ErrorJourneyEvent(layer: .data, module: "Data", action: .mapped, from: "A.a")
-
-        let id = await ScreenTrace.with(ScreenTrace.start()) { () async -> String? in
-            logger.recordJourney(event)
-            return ScreenTrace.currentID
-        }
-        logger.recordJourney(event)
-
-        #expect(collector.events(in: JourneyFlowID(try #require(id))) == [event])
-        #expect(collector.events(in: nil).isEmpty)
     }
 }

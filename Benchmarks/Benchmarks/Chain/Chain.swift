@@ -5,8 +5,8 @@ import Networking
 import SharedError
 
 /// Quality bar 19: what the app's decorator chain adds per request over the bare in-memory transport, on the
-/// happy paths and the error paths, built by `HTTPChain` as the composition root builds it and logging to the
-/// journey recorder as the CLI does.
+/// happy paths and the error paths, built by `HTTPChain` as the composition root builds it, its journey recorded
+/// into a collector as the CLI's runs record it.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal], timeUnits: .nanoseconds, maxDuration: .seconds(3),
@@ -34,8 +34,8 @@ let benchmarks: @Sendable () -> Void = {
         benchmark(path.name, app: App(transport: ScriptedTransport(path.script)), route: path.route, path.request)
     }
 
-    // The same wallet request with the CLI's stderr handler alone, no journey recorder, for comparison: what the
-    // recorder costs is the difference to the 200 above.
+    // The same wallet request with the CLI's stderr handler alone, its journey handed to no collector, for
+    // comparison: what recording the journey costs is the difference to the 200 above.
     benchmark(
         "wallet chain, 200, stderr handler only (no recorder)",
         app: App(transport: ScriptedTransport(.answer(Backend.wallet)), recording: false), route: .wallet, wallet)
@@ -47,7 +47,7 @@ let benchmarks: @Sendable () -> Void = {
         let client = app.client(.wallet)
         let name = "wallet chain, 200, 1,000 an iteration" + (recording ? "" : ", no recorder")
         Benchmark(name, configuration: .init(scalingFactor: .kilo)) { benchmark in
-            await JourneyFlow.$current.withValue(App.flow) {
+            await app.inFlow {
                 for _ in benchmark.scaledIterations {
                     blackHole(try? await client.send(wallet))
                 }
@@ -64,7 +64,7 @@ func benchmark(_ name: String, app: App, route: App.Route, _ request: HTTPReques
     let client = app.client(route)
     Benchmark(name) { benchmark in
         benchmark.startMeasurement()
-        await JourneyFlow.$current.withValue(App.flow) {
+        await app.inFlow {
             do {
                 blackHole(try await client.send(request))
             } catch {
@@ -76,9 +76,10 @@ func benchmark(_ name: String, app: App, route: App.Route, _ request: HTTPReques
     }
 }
 
-/// The app's chain as `ComposedApp` builds it: `HTTPChain` with the default settings, the journey-recording
-/// logger of the CLI (`Console.logger`: everything to the recorder, stderr at `warning` without journey lines),
-/// the app's secrets; a clock whose backoff sleeps return at once, and a session that refreshes at once.
+/// The app's chain as `ComposedApp` builds it: `HTTPChain` with the default settings, the logger of the CLI
+/// (`Console.logger`: stderr at `warning`, without journey lines), every request in a flow whose journey goes to a
+/// collector as a CLI run's does, the app's secrets; a clock whose backoff sleeps return at once, and a session that
+/// refreshes at once.
 struct App {
     enum Route {
         case wallet, cards
@@ -88,20 +89,17 @@ struct App {
 
     let collector = JourneyCollector()
     let chain: HTTPChain
+    private let recording: Bool
 
-    /// - Parameter recording: `false` leaves out the journey recorder (not what the app does; for comparison).
+    /// - Parameter recording: `false` leaves out the journey's collector (not what the app does; for comparison).
     init(transport: any HTTPClient, recording: Bool = true) {
         let secrets = SecretValues()
         let session = RotatingSession(secrets: secrets)
         secrets.register("ada@example.com", as: .personal)
-        let logger =
-            recording
-            ? Logger.journeyRecording(label: "errorflow", into: collector) {
-                RedactingLogHandler.standardError(label: $0, verbose: false, secrets: secrets)
-            }
-            : Logger(label: "errorflow") {
-                RedactingLogHandler.standardError(label: $0, verbose: false, secrets: secrets)
-            }
+        self.recording = recording
+        let logger = Logger(label: "errorflow") {
+            RedactingLogHandler.standardError(label: $0, verbose: false, secrets: secrets)
+        }
         var settings = HTTPChain.Settings()
         // A zero window empties the budget's list at every refresh: the budget never runs out, and its list stays
         // as short as in the app (the default allows 3 refreshes a minute).
@@ -109,6 +107,14 @@ struct App {
         chain = HTTPChain(
             transport: transport, settings: settings, clock: BackoffSkippingClock(), secrets: secrets, logger: logger
         ) { _ in session }
+    }
+
+    /// Runs `operation` in the benchmark's flow, its journey recorded into ``collector`` unless left out.
+    func inFlow(_ operation: () async -> Void) async {
+        await JourneyFlow.$current.withValue(Self.flow) {
+            guard recording else { return await operation() }
+            await JourneyFlow.recording(into: collector, operation)
+        }
     }
 
     /// The wallet's client (`authenticated`) or the payment cards' (`envelopeAware`), as the repositories get them.

@@ -58,7 +58,7 @@ struct TourCommand: AsyncParsableCommand {
         let style = output.format == .text && output.outputPath == nil ? Console.style : .plain
         let secrets = SecretValues()
         let collector = JourneyCollector()
-        let logger = Console.logger(label: "errorflow", collector: collector, verbose: output.verbose, secrets: secrets)
+        let logger = Console.logger(label: "errorflow", verbose: output.verbose, secrets: secrets)
         let book = ErrorReportBook()
         let demo = DemoRun(
             options: .init(

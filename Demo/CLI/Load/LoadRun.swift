@@ -110,7 +110,7 @@ struct LoadRun {
         interrupt: @escaping @Sendable () async -> Int32?
     ) async throws(LoopbackHostError) -> Result {
         let collector = JourneyCollector()
-        let logger = Logger.journeyRecording(label: "load", into: collector)
+        let logger = Logger(label: "load") { _ in SwiftLogNoOpLogHandler() }
         let target = try await LoadTarget.prepare(settings, logger: logger)
         defer { target.removeTemporaryFolder() }
         let sent = SentRequests()
@@ -131,7 +131,9 @@ struct LoadRun {
         let interval = progressInterval
         let stop = await withTaskGroup(of: Stop?.self) { group -> Stop in
             group.addTask {
-                await Self.drive(settings: settings, tally: tally, wallets: wallets, cards: cards)
+                await JourneyFlow.recording(into: collector) {
+                    await Self.drive(settings: settings, tally: tally, wallets: wallets, cards: cards)
+                }
                 return .finished
             }
             group.addTask {

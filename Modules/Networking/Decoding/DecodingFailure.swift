@@ -31,33 +31,15 @@ extension DecodingFailure {
 
 extension DecodingFailure: JourneyDescribable, CustomStringConvertible, CategorizedError, Diagnosable {
     /// `DecodingFailure.missing(id)`: the kind and the key path, never the value.
-    public var journeyName: String { "\(Self.journeyPrefix)\(kind.rawValue)(\(keyPath))" }
+    public var journeyName: String { "DecodingFailure.\(kind.rawValue)(\(keyPath))" }
     /// The journey name and the rule that failed.
     public var description: String { "\(journeyName): \(detail)" }
     /// The repository decides what a broken required field means for it.
     public var category: ErrorCategory { .unhandleableHere }
-    /// Where the body broke the contract, found while the data layer decoded it.
-    public var diagnostic: Diagnostic { Diagnostic(error: journeyName, layer: .data) }
+    /// Where the body broke the contract, found while the data layer decoded it: a broken body.
+    public var diagnostic: Diagnostic { Diagnostic(error: journeyName, layer: .data, kind: .brokenBody) }
     /// The one ``diagnostic``.
     public var diagnostics: [Diagnostic] { [diagnostic] }
-}
-
-extension DecodingFailure {
-    /// What every ``journeyName`` starts with.
-    static let journeyPrefix = "DecodingFailure."
-
-    /// Whether `name`, a journey step's or a diagnostic's, names a ``DecodingFailure``.
-    public static func isNamed(by name: String) -> Bool {
-        name.hasPrefix(journeyPrefix)
-    }
-}
-
-extension Diagnostic {
-    /// Whether this is a ``DecodingFailure``'s diagnostic: a defect of a body, which a client report already tells
-    /// the backend engineers about.
-    public var isDecodingFailure: Bool {
-        DecodingFailure.isNamed(by: error)
-    }
 }
 
 extension DecodingFailure {

@@ -118,14 +118,15 @@ public final class ClientReportSender: ClientReporting {
         self.journey = JourneyRecorder(.networking, logger: logger)
         queue.yield(.resendOutbox)
         // Unstructured on purpose: delivery outlives the flows that submit reports. Task-local values do not follow
-        // it here, so each report carries its flow and its trace, and is delivered inside both.
+        // it here, so each report carries its flow (with the flow's journey sinks) and its trace, and is delivered
+        // inside both.
         Task.detached {
             for await item in stream {
                 switch item {
                 case .resendOutbox:
                     await delivery.resendOutbox()
                 case .report(let submitted):
-                    await JourneyFlow.$current.withValue(submitted.flow) {
+                    await submitted.journeyContext.run {
                         await ScreenTrace.with(submitted.trace) { await delivery.deliver(submitted) }
                     }
                 case .flush(let gate):
@@ -166,7 +167,7 @@ public final class ClientReportSender: ClientReporting {
 
     private func enqueue(_ report: OutgoingReport) {
         let submitted = Submitted(
-            id: UUID().uuidString, report: report, flow: JourneyFlow.current, trace: ScreenTrace.current)
+            id: UUID().uuidString, report: report, journeyContext: .current, trace: ScreenTrace.current)
         unsettled.add(submitted)
         yield(.report(submitted))
     }
@@ -273,7 +274,7 @@ public final class DeliveryBudget: Sendable {
 private struct Submitted: Sendable {
     var id: String
     var report: OutgoingReport
-    var flow: JourneyFlowID?
+    var journeyContext: JourneyContext
     var trace: TraceContext?
 }
 
@@ -427,7 +428,7 @@ private actor Delivery {
     /// Keeps a submitted report in the outbox unsent, under its key, and says so in the journey of its flow.
     func keepForLater(_ submitted: Submitted, because reason: String) async {
         let waiting = await outbox.keep(submitted.report, id: submitted.id)
-        JourneyFlow.$current.withValue(submitted.flow) {
+        submitted.journeyContext.run {
             journey.record(
                 .queued, from: "\(submitted.report.name) for \(submitted.report.subject)",
                 to: "kept in the outbox: \(reason) (\(waiting) waiting)", origin: .networking, level: .notice)
@@ -497,8 +498,8 @@ private actor Delivery {
         let sentAt = clock.wallClockNow
         let client = client
         // An error report's own request is no step of the journey it reports: its answer is recorded in no flow.
-        let flow = report.errorReport == nil ? JourneyFlow.current : nil
-        let result = await JourneyFlow.$current.withValue(flow) { () async -> Result<HTTPResponse, HTTPClientError> in
+        let context = report.errorReport == nil ? JourneyContext.current : .none
+        let result = await context.run { () async -> Result<HTTPResponse, HTTPClientError> in
             do throws(HTTPClientError) {
                 return .success(try await client.send(request))
             } catch {

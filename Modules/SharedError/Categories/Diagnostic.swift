@@ -1,11 +1,13 @@
 /// What a developer needs to find an error that no screen explained: its type and case, the layer it was raised
-/// in, and, for a backend failure, the HTTP status, the server's error code, the request id and the trace id.
-/// Never a value.
+/// in, what kind of failure it is, and, for a backend failure, the HTTP status, the server's error code, the request
+/// id and the trace id. Never a value.
 public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The error's journey name, for example `HTTPClientError.server(500)`.
     public var error: String
     /// The layer the error was raised in.
     public var layer: JourneyLayer
+    /// What kind of failure it is, as the code that made it declares.
+    public var kind: Kind
     /// The HTTP status, for a backend failure; `nil` otherwise.
     public var status: Int?
     /// The `error` code of the backend's error body, when it had one.
@@ -21,11 +23,12 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// Makes a diagnostic; every field must be a name or code, never a value the user typed or the backend sent.
     public init(
-        error: String, layer: JourneyLayer, status: Int? = nil, serverCode: String? = nil, requestID: String? = nil,
-        retryAfterSeconds: Int? = nil, traceID: String? = nil
+        error: String, layer: JourneyLayer, kind: Kind = .failure, status: Int? = nil, serverCode: String? = nil,
+        requestID: String? = nil, retryAfterSeconds: Int? = nil, traceID: String? = nil
     ) {
         self.error = error
         self.layer = layer
+        self.kind = kind
         self.status = status
         self.serverCode = serverCode
         self.requestID = requestID
@@ -41,6 +44,15 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
         if let requestID { parts.append("request \(requestID)") }
         if let traceID { parts.append("trace \(traceID)") }
         return parts.joined(separator: " · ")
+    }
+
+    /// What kind of failure a diagnostic stands for.
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+        /// A call or a step that failed: a status, a transport failure, a case a layer raised.
+        case failure
+        /// A body the backend sent that broke the contract: a required field missing or invalid, or a value this app
+        /// version does not know. The call's client report already tells the backend engineers.
+        case brokenBody
     }
 }
 

@@ -26,22 +26,21 @@ public struct ErrorFingerprint: Hashable, Sendable, Codable {
     /// The fingerprint of `error`: its type and case by name, and the layer and server code of its first diagnostic.
     public init(of error: some JourneyDescribable & Diagnosable) {
         let root = error.diagnostics.first
+        self.init(naming: error, layer: root?.layer.rawValue ?? "-", serverCode: root?.serverCode)
+    }
+
+    /// The fingerprint of `error` where a layer left it out: its type and case by name, and the layer it reached
+    /// that layer from (`origin`: `data` for a repository's error the domain left out), with no server code.
+    public init(of error: some JourneyDescribable, cameFrom origin: JourneyOrigin) {
+        self.init(naming: error, layer: origin.rawValue, serverCode: nil)
+    }
+
+    /// `error`'s type and case by name, with `layer` and `serverCode`.
+    private init(naming error: some JourneyDescribable, layer: String, serverCode: String?) {
         self.init(
             type: String(describing: Swift.type(of: error)),
             caseName: error.caseName ?? "-",
-            layer: root?.layer.rawValue ?? "-",
-            serverCode: root?.serverCode)
-    }
-
-    /// The fingerprint of the error a journey step names (`WalletRepositoryError.unavailable`,
-    /// `PaymentCardsRepositoryError.appWide(AppWideCondition.offline)`): the type before the first `.`, the case up
-    /// to its payload; `layer` says where it came from.
-    public init(journeyName: String, layer: String, serverCode: String? = nil) {
-        let type = journeyName.prefix { $0 != "." }
-        let rest = journeyName.dropFirst(type.count + 1)
-        let caseName = rest.prefix { $0 != "(" }
-        self.init(
-            type: String(type), caseName: caseName.isEmpty ? "-" : String(caseName), layer: layer,
+            layer: layer,
             serverCode: serverCode)
     }
 

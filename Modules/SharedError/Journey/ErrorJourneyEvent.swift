@@ -1,8 +1,8 @@
 /// One step of an error's journey: a layer mapped, forwarded, recovered from, retried, ignored, omitted,
 /// presented, routed, logged, reported or queued an error.
 ///
-/// Layers record events through swift-log (``Logging/Logger/recordJourney(_:level:file:function:line:)``);
-/// a ``JourneyLogHandler`` collects them per flow, so the CLI and the tests read what really happened.
+/// Layers record events with a ``JourneyRecorder``, which hands them as values to the sinks of the running flow
+/// (``JourneySink``), so the CLI, the error reports and the tests read what really happened.
 public struct ErrorJourneyEvent: Hashable, Sendable {
     /// The layer that acted.
     public var layer: JourneyLayer

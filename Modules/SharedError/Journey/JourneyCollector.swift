@@ -17,21 +17,17 @@ public struct JourneyEntry: Hashable, Sendable {
     }
 }
 
-/// Keeps the journey events of every flow apart, safe to append to from any thread or task.
-public final class JourneyCollector: Sendable {
+/// A sink that keeps the journey steps of every flow apart, safe to receive from any thread or task: the CLI's, one
+/// per process, filed by run.
+public final class JourneyCollector: JourneySink {
     private let flows = LockedState<[JourneyFlowID?: [JourneyEntry]]>([:])
 
     /// Makes an empty collector.
     public init() {}
 
-    /// Appends an event to a flow, with the trace it was recorded in; `nil` collects events recorded outside any
-    /// flow.
-    public func append(
-        _ event: ErrorJourneyEvent, level: Logger.Level = .info, traceID: String? = nil, to flow: JourneyFlowID?
-    ) {
-        flows.withLock {
-            $0[flow, default: []].append(JourneyEntry(event: event, level: level, traceID: traceID))
-        }
+    /// Files `entry` under `flow`; `nil` collects steps recorded outside any flow.
+    public func receive(_ entry: JourneyEntry, in flow: JourneyFlowID?) {
+        flows.withLock { $0[flow, default: []].append(entry) }
     }
 
     /// The events of one flow, in the order they were recorded.

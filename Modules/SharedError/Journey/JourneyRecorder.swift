@@ -2,6 +2,9 @@ public import Logging
 
 /// Records the journey steps of one layer of one module: made once where the layer is built, so no step names
 /// its layer or module by hand. The module is the one the recorder is made in (from `#fileID`).
+///
+/// Each step goes as a value to the sinks of the running flow (``JourneyFlow/recording(into:isolation:_:)``), and
+/// as a line to the logger, for people: nothing reads the journey back from the log.
 public struct JourneyRecorder: Sendable {
     /// The layer every step is recorded in.
     public let layer: JourneyLayer
@@ -19,16 +22,18 @@ public struct JourneyRecorder: Sendable {
         self.logger = logger
     }
 
-    /// Records that this layer did `action` with the error named `from`, turning it into `to` (if anything).
+    /// Records that this layer did `action` with the error named `from`, turning it into `to` (if anything), at
+    /// `level` or `info`, whichever is higher.
     public func record(
         _ action: JourneyAction, from: String, to: String? = nil, category: ErrorCategory? = nil,
         origin: JourneyOrigin? = nil, waited: Duration? = nil, level: Logger.Level = .info
     ) {
-        logger.recordJourney(
-            ErrorJourneyEvent(
-                layer: layer, module: module, action: action, from: from, to: to, category: category,
-                origin: origin ?? self.origin, waited: waited),
-            level: level)
+        let event = ErrorJourneyEvent(
+            layer: layer, module: module, action: action, from: from, to: to, category: category,
+            origin: origin ?? self.origin, waited: waited)
+        let level = Swift.max(level, .info)
+        JourneyFlow.deliver(event, level: level)
+        logger.logJourneyStep(event, level: level)
     }
 
     /// Records that this layer did `action` with `error`, turning it into `to` (if anything), in the error's
@@ -38,5 +43,12 @@ public struct JourneyRecorder: Sendable {
         level: Logger.Level = .info
     ) {
         record(action, from: error.journeyName, to: to, category: error.category, level: level)
+    }
+
+    /// Records that this layer left `error` out while the screen still shows the rest, and hands the error to the
+    /// running screen load (``ScreenLoad``) as a value, with where it came from.
+    public func leftOut(_ error: some JourneyDescribable & CategorizedError & Diagnosable, level: Logger.Level) {
+        record(.omitted, error, level: level)
+        ScreenLoad.current?.handOver(leftOut: error, cameFrom: origin ?? .beneath(layer))
     }
 }

@@ -10,7 +10,8 @@ import SharedError
 /// - Each failure is decided by its category (``ErrorPolicy``): an ignorable one (the load was cancelled) stops
 ///   the load quietly; an explained one (no wallet, locked cards, no Apple Pay) is left out; an unexplained one
 ///   (`default`: a service that failed) is left out too, but if nothing is left it makes the result an
-///   ``UnknownBusinessError`` rather than "you have no payment methods".
+///   ``UnknownBusinessError`` rather than "you have no payment methods". Each error left out is handed to the
+///   running screen load (``ScreenLoad``) as a value, for its error report.
 /// - A missing wallet is no error here, only an omission logged at `info`.
 ///   App-wide conditions (offline, session over) stop the load: a partial list built on an unreachable backend
 ///   would mislead, and the user can pay with none of it.
@@ -113,7 +114,7 @@ private struct Collected {
         switch reaction {
         case .omit(let level, let explained):
             if !explained { unexplained += error.diagnostics }
-            record(.omitted, from: error.journeyName, to: nil, category: error.category, level: level)
+            journey.leftOut(error, level: level)
         case .forward(let forwarded):
             record(
                 .forwarded, from: error.journeyName, to: forwarded.journeyName, category: error.category,
