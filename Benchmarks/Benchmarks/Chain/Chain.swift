@@ -206,12 +206,13 @@ final class RotatingSession: AuthenticationSession {
         Self.token(generation.withLock { $0 })
     }
 
-    func refreshAccessToken() async throws(TokenRefreshError) -> AccessToken {
-        Self.token(
-            generation.withLock { generation in
-                generation += 1
-                return generation
-            })
+    func refreshAccessToken() async throws(TokenRefreshError) -> TokenRenewal {
+        .refreshed(
+            Self.token(
+                generation.withLock { generation in
+                    generation += 1
+                    return generation
+                }))
     }
 
     func endSession() async {}
