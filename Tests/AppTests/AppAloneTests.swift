@@ -57,4 +57,16 @@ struct AppAloneTests {
         #expect(run.status == 2)
         #expect(run.stderr.contains(refusal), "\(run.stderr)")
     }
+
+    @Test func aScreensJSONKeysComeSorted() async throws {
+        let home = TemporaryFolder()
+        let run = try await Binary.run(
+            ["payments", "--base-url", "http://127.0.0.1:9", "--format", "json"], home: home.url)
+
+        let keys = run.stdout.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map {
+            String($0.dropFirst(3).prefix { $0 != "\"" })
+        }
+        #expect(keys.count >= 10, "\(run.stdout)")
+        #expect(keys == keys.sorted(), "the top level's keys, in order")
+    }
 }
