@@ -61,14 +61,6 @@ public struct ScreenPresenter {
         }
     }
 
-    /// Runs one load of a screen that words none of its errors itself, as ``run(_:show:ownWords:)`` does: every
-    /// error is decided by its category, and what is shown of it, Navigation shows.
-    public func run<Value, Failure: ScreenError>(
-        _ operation: () async throws(Failure) -> Value, show: (Value) -> Void
-    ) async {
-        _ = await run(operation, show: show, ownWords: { _ in nil })
-    }
-
     /// Decides what becomes of `error` and records it. `ownWords` is asked only for an error this screen owns (not
     /// ignorable, not app-wide, explained) and says how the screen shows it, having set its state; `nil` hands it
     /// to Navigation after all. Returns the presentation error the screen shows, if it shows one.
