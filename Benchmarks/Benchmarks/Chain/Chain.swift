@@ -215,7 +215,7 @@ final class RotatingSession: AuthenticationSession {
                 }))
     }
 
-    func endSession() async {}
+    func endSession(refusing token: AccessToken) async -> AccessToken? { nil }
 
     private static func token(_ generation: Int) -> AccessToken {
         AccessToken("benchmark-access-token-\(generation)")

@@ -49,11 +49,11 @@ actor CountingSession: AuthenticationSession {
 
     func currentAccessToken() -> AccessToken? { token }
 
-    func refreshAccessToken() async throws(TokenRefreshError) -> AccessToken {
+    func refreshAccessToken() async throws(TokenRefreshError) -> TokenRenewal {
         refreshes += 1
         token = AccessToken("new")
-        return token
+        return .refreshed(token)
     }
 
-    func endSession() {}
+    func endSession(refusing token: AccessToken) -> AccessToken? { nil }
 }
