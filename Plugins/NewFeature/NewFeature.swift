@@ -7,8 +7,9 @@ import PackagePlugin
 ///
 /// It writes the feature's files (Domain, Data, Presentation, View, tests, its composition, its CLI command and its
 /// demo answers) and adds its lines where the package lists features: at each `new-feature:` comment, at the end of
-/// the tables in `docs/` (allowed edges, error ownership, scenarios), and in the import lists of the files that need it. The Domain file, the Data file, the
-/// view model, the screen and the two test files are the ones a person then makes their own.
+/// the tables in `docs/` (allowed edges, error ownership, scenarios), and in the import lists of the files that need
+/// it. The Domain file, the Data file, the view model, the screen and the two test files are the ones a person then
+/// makes their own.
 @main
 struct NewFeature: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
