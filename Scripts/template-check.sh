@@ -39,7 +39,7 @@ started=$SECONDS
 say "remove the demo"
 "$root/Scripts/refresh-scratch.sh" "$scratch"
 run 300 swift package --allow-writing-to-package-directory remove-demo > /dev/null
-if [[ -e "$scratch/Demo" || -e "$scratch/Tests/DemoTests" ]]; then
+if [[ -e "$scratch/Demo" || -e "$scratch/Tests/DemoTests" || -e "$scratch/docs/scenarios.md" ]]; then
     say "the demo's folders are still there" >&2
     exit 1
 fi

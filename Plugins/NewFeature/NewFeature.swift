@@ -7,8 +7,9 @@ import PackagePlugin
 ///
 /// It writes the feature's files (Domain, Data, Presentation, View, tests, its composition, its CLI command and its
 /// demo answers) and adds its lines where the package lists features: at each `new-feature:` comment, at the end of
-/// ARCHITECTURE.md's tables, and in the import lists of the files that need it. The Domain file, the Data file, the
-/// view model, the screen and the two test files are the ones a person then makes their own.
+/// the tables in `docs/` (allowed edges, error ownership, scenarios), and in the import lists of the files that need
+/// it. The Domain file, the Data file, the view model, the screen and the two test files are the ones a person then
+/// makes their own.
 @main
 struct NewFeature: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -167,14 +168,16 @@ struct Scaffold {
             text = try Insert.before("# new-feature: paths", templates.openAPIPath, in: text)
             return try Insert.before("# new-feature: schemas", templates.openAPISchemas, in: text)
         }
-        try edit("ARCHITECTURE.md") { text in
-            var text = try Insert.before("%% new-feature: graph", templates.graphEdges, in: text)
-            text = try Insert.before("<!-- new-feature: boundaries -->", templates.boundaryTables, in: text)
-            text = try Markdown.appendRows(templates.edgeRows, toFirstTableIn: "## Allowed edges", of: text)
-            text = try Markdown.addDependency(names.module, toRowsOf: ["Composition", "App"], in: text)
-            text = try Markdown.appendRows([templates.ownerRow], toFirstTableIn: "## Who owns which error", of: text)
-            if demo { text = try Markdown.appendRows(templates.scenarioRows, toFirstTableIn: "## Scenarios", of: text) }
-            return text
+        try edit("ARCHITECTURE.md") { try Insert.before("%% new-feature: graph", templates.graphEdges, in: $0) }
+        try edit("docs/boundaries.md") {
+            try Insert.before("<!-- new-feature: boundaries -->", templates.boundaryTables, in: $0)
+        }
+        try edit("docs/allowed-edges.md") { text in
+            let text = try Markdown.appendRows(templates.edgeRows, toFirstTableOf: text, in: "docs/allowed-edges.md")
+            return try Markdown.addDependency(names.module, toRowsOf: ["Composition", "App"], in: text)
+        }
+        try edit("docs/error-ownership.md") {
+            try Markdown.appendRows([templates.ownerRow], toFirstTableOf: $0, in: "docs/error-ownership.md")
         }
         try edit("Tests/TestSupport/SampledCases.swift") { $0 + templates.sampledCases }
         if demo {
@@ -194,6 +197,9 @@ struct Scaffold {
             }
             try edit("Demo/CLI/ScenarioPlan.swift") {
                 try Insert.before("// new-feature: plans", templates.plans, in: $0)
+            }
+            try edit("docs/scenarios.md") {
+                try Markdown.appendRows(templates.scenarioRows, toFirstTableOf: $0, in: "docs/scenarios.md")
             }
             try edit("Tests/DemoTests/ScenarioCatalogTests.swift") {
                 try Insert.before("// new-feature: expectations", templates.expectations, in: $0)
@@ -279,14 +285,13 @@ enum Insert {
     }
 }
 
-/// Adding rows to ARCHITECTURE.md's tables.
+/// Adding rows to the tables in `docs/`.
 enum Markdown {
-    /// `rows` after the last row of the first table under `heading`.
-    static func appendRows(_ rows: [String], toFirstTableIn heading: String, of text: String) throws -> String {
+    /// `rows` after the last row of the first table of `text`, the text of `file`.
+    static func appendRows(_ rows: [String], toFirstTableOf text: String, in file: String) throws -> String {
         var all = text.components(separatedBy: "\n")
-        guard let start = all.firstIndex(of: heading) else { throw ScaffoldError("ARCHITECTURE.md has no \(heading)") }
-        guard let tableStart = all[start...].firstIndex(where: { $0.hasPrefix("|") }) else {
-            throw ScaffoldError("ARCHITECTURE.md has no table under \(heading)")
+        guard let tableStart = all.firstIndex(where: { $0.hasPrefix("|") }) else {
+            throw ScaffoldError("\(file) has no table")
         }
         let end = all[tableStart...].firstIndex { !$0.hasPrefix("|") } ?? all.endIndex
         all.insert(contentsOf: rows, at: end)
@@ -299,7 +304,7 @@ enum Markdown {
         var all = text.components(separatedBy: "\n")
         for target in targets {
             guard let index = all.firstIndex(where: { $0.hasPrefix("| \(target) | ") }) else {
-                throw ScaffoldError("ARCHITECTURE.md's allowed edges have no row for \(target)")
+                throw ScaffoldError("docs/allowed-edges.md has no row for \(target)")
             }
             var cell = String(all[index].dropFirst("| \(target) | ".count))
             if cell.hasSuffix(" |") { cell.removeLast(2) }

@@ -361,8 +361,8 @@ struct Templates {
         import TestSupport
         import Testing
 
-        /// The orders feature's boundaries against ARCHITECTURE.md: every error the chain can throw into the repository,
-        /// and every error of the repository into the screen.
+        /// The orders feature's boundaries against `docs/boundaries.md`: every error the chain can throw into the
+        /// repository, and every error of the repository into the screen.
         @MainActor
         @Suite("Orders boundaries", .timeLimit(.minutes(3)), .journeyProbe)
         struct OrdersBoundaryTests {

@@ -6,7 +6,8 @@ import PackagePlugin
 ///
 /// What goes:
 /// - the folders ``DemoRemoval/folders``: the demo's targets, its tests, its benchmark and this command;
-/// - every file that says `Part of the demo: remove-demo deletes this file.` near its top (the demo's scripts);
+/// - every file that says `Part of the demo: remove-demo deletes this file.` near its top (the demo's scripts, and
+///   its scenario catalog `docs/scenarios.md`);
 /// - in each manifest, the demo's section: from its `// MARK: - The demo` line to the next `// MARK: -` line;
 /// - the mutants of `Scripts/mutants.tsv` whose file went, or all of whose tests did.
 ///
@@ -67,7 +68,7 @@ struct DemoRemoval {
     /// The phrase a demo-only file carries near its top.
     static let fileMarker = "Part of the demo: remove-demo deletes this file."
     /// Where such files can be.
-    static let markedFileFolders = ["Scripts"]
+    static let markedFileFolders = ["Scripts", "docs"]
 
     var deletions: [URL] = []
     var rewrites: [(URL, String)] = []

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The allowed-edges table of ARCHITECTURE.md: every target and exactly the dependencies it may have.
+/// The allowed-edges table (`docs/allowed-edges.md`): every target and exactly the dependencies it may have.
 struct AllowedEdges: Equatable {
     var dependencies: [String: Set<String>]
 
@@ -10,18 +10,20 @@ struct AllowedEdges: Equatable {
         case duplicateTarget(String)
     }
 
-    /// Reads every table of the `## Allowed edges` section; `—` marks a target with no dependencies. A target may
-    /// have a row in several tables (the app's, then the demo's), and may depend on what any of its rows lists.
+    /// Reads every table of the section headed `# Allowed edges` (a file of its own) or `## Allowed edges`, up to
+    /// the next heading of either level; `—` marks a target with no dependencies. A target may have a row in several
+    /// tables (the app's, then the demo's), and may depend on what any of its rows lists.
     static func parse(markdown: String) throws(ParseError) -> AllowedEdges {
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let heading = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "## Allowed edges" })
+        let headings = ["# Allowed edges", "## Allowed edges"]
+        guard let heading = lines.firstIndex(where: { headings.contains($0.trimmingCharacters(in: .whitespaces)) })
         else { throw .sectionMissing }
 
         var table: [String: Set<String>] = [:]
         var inThisTable: Set<String> = []
         for line in lines[(heading + 1)...] {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("## ") { break }
+            if trimmed.hasPrefix("# ") || trimmed.hasPrefix("## ") { break }
             guard trimmed.hasPrefix("|") else {
                 inThisTable = []
                 continue
@@ -43,13 +45,15 @@ struct AllowedEdges: Equatable {
 }
 
 extension AllowedEdges {
+    /// The app's document, which holds its rows.
+    static let appDocument = "docs/allowed-edges.md"
     /// The demo's own document, which holds its rows; it goes with the demo.
     static let demoDocument = "Demo/README.md"
 
-    /// ARCHITECTURE.md's tables, and while the demo is in the package (its `Demo` folder), the demo's: a target's
+    /// The app's tables, and while the demo is in the package (its `Demo` folder), the demo's: a target's
     /// rows in both add up.
     static func documented() throws -> AllowedEdges {
-        var edges = try parse(markdown: PackageRoot.read("ARCHITECTURE.md"))
+        var edges = try parse(markdown: PackageRoot.read(appDocument))
         if FileManager.default.fileExists(atPath: PackageRoot.url.appendingPathComponent("Demo").path) {
             let demo = try parse(markdown: PackageRoot.read(demoDocument))
             edges.dependencies.merge(demo.dependencies) { $0.union($1) }
@@ -67,10 +71,11 @@ enum GraphDifference: Equatable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .targetMissingFromTable(let target): "\(target) is in Package.swift but not in ARCHITECTURE.md"
-        case .targetMissingFromPackage(let target): "\(target) is in ARCHITECTURE.md but not in Package.swift"
-        case .forbiddenEdge(let from, let to): "\(from) depends on \(to), which ARCHITECTURE.md does not allow"
-        case .documentedEdgeMissing(let from, let to): "ARCHITECTURE.md lists \(from) → \(to), Package.swift does not"
+        case .targetMissingFromTable(let target):
+            "\(target) is in Package.swift but has no row in \(AllowedEdges.appDocument) (the demo's: in its README)"
+        case .targetMissingFromPackage(let target): "\(target) is in the allowed edges but not in Package.swift"
+        case .forbiddenEdge(let from, let to): "\(from) depends on \(to), which the allowed edges do not allow"
+        case .documentedEdgeMissing(let from, let to): "the allowed edges list \(from) → \(to), Package.swift does not"
         }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Which layers must have a boundary table, and which tables a test really checks.
 ///
 /// A layer that owns errors is a public type whose name ends in one of `roles` (a repository, a vendor facade or
-/// service, a use case, a view model). Each needs a `### Boundary: Name` heading in ARCHITECTURE.md (or
+/// service, a use case, a view model). Each needs a `### Boundary: Name` heading in `docs/boundaries.md` (or
 /// `Name.method`, for a type with more than one boundary), and every heading needs a test that calls
 /// `BoundaryTable("…")` with its name, so a table nobody checks cannot drift.
 enum BoundaryCoverage {
@@ -44,7 +44,7 @@ enum BoundaryCoverage {
     static func gaps(owners: [String], documented: [String], checked: Set<String>) -> [String] {
         let missingTables = owners.filter { owner in
             !documented.contains { $0 == owner || $0.hasPrefix(owner + ".") }
-        }.map { "\($0) owns errors but ARCHITECTURE.md has no \"### Boundary: \($0)\" table" }
+        }.map { "\($0) owns errors but docs/boundaries.md has no \"### Boundary: \($0)\" table" }
         let unchecked = documented.filter { !checked.contains($0) }
             .map { "the boundary table \($0) is checked by no test (BoundaryTable(\"\($0)\"))" }
         return missingTables + unchecked

@@ -12,7 +12,7 @@ struct BoundaryCoverageTests {
         for path in PackageRoot.swiftFiles(under: ["Tests"]) where !path.hasPrefix("Tests/ArchitectureTests/") {
             checked.formUnion(BoundaryCoverage.checkedBoundaries(in: try PackageRoot.read(path)))
         }
-        let documented = BoundaryCoverage.documentedBoundaries(in: try PackageRoot.read("ARCHITECTURE.md"))
+        let documented = BoundaryCoverage.documentedBoundaries(in: try PackageRoot.read("docs/boundaries.md"))
         #expect(owners.count >= 10, "the scan found too few owners to be meaningful: \(owners)")
 
         let gaps = BoundaryCoverage.gaps(owners: owners, documented: documented, checked: checked)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("The package graph is exactly ARCHITECTURE.md's allowed edges", .timeLimit(.minutes(3)))
+@Suite("The package graph is exactly the allowed edges of docs/allowed-edges.md", .timeLimit(.minutes(3)))
 struct ModuleGraphTests {
     @Test func everyTargetHasExactlyItsAllowedDependencies() async throws {
         let table = try AllowedEdges.documented()
@@ -186,6 +186,24 @@ struct GraphCheckerTests {
         let parsed = try AllowedEdges.parse(markdown: markdown)
 
         #expect(parsed == AllowedEdges(dependencies: ["A": ["B", "Logging"], "B": []]))
+    }
+
+    @Test func aFileTitledAllowedEdgesIsTheSection() throws {
+        let markdown = """
+            # Allowed edges
+            Some prose.
+
+            | target | may depend on |
+            |---|---|
+            | A | B |
+
+            # Another document's title
+            | C | D |
+            """
+
+        let parsed = try AllowedEdges.parse(markdown: markdown)
+
+        #expect(parsed == AllowedEdges(dependencies: ["A": ["B"]]))
     }
 
     @Test func aTargetsRowsInSeveralTablesAddUp() throws {

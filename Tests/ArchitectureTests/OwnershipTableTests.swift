@@ -1,29 +1,29 @@
 import Foundation
 import Testing
 
-/// ARCHITECTURE.md's "Who owns which error" names every error type the modules declare in public, so the table a
-/// newcomer reads to learn where an error belongs cannot fall behind the code.
-@Suite("Every public error type has its owner in ARCHITECTURE.md")
+/// `docs/error-ownership.md` names every error type the modules declare in public, so the table a newcomer reads to
+/// learn where an error belongs cannot fall behind the code.
+@Suite("Every public error type has its owner in docs/error-ownership.md")
 struct OwnershipTableTests {
     @Test func everyPublicErrorTypeOfTheModulesIsInTheTable() throws {
-        let section = try OwnershipTable.section(of: PackageRoot.read("ARCHITECTURE.md"))
+        let table = try PackageRoot.read(OwnershipTable.document)
         let declared = try PackageRoot.swiftFiles(under: ["Modules"]).flatMap { path in
             OwnershipTable.publicErrorTypes(in: try PackageRoot.read(path))
         }
 
         #expect(!declared.isEmpty)
-        #expect(OwnershipTable.missing(Set(declared), from: section) == [])
+        #expect(OwnershipTable.missing(Set(declared), from: table) == [])
     }
 
     @Test func aTypeTheTableDoesNotNameIsFound() {
-        let section = "| Data | `WalletRepositoryError` (`banned`) | … | … |"
+        let table = "| Data | `WalletRepositoryError` (`banned`) | … | … |"
         let source = """
             public enum WalletRepositoryError: Error {}
             public struct OrdersRepositoryError: Error {}
             enum InternalError: Error {}
             """
 
-        let missing = OwnershipTable.missing(Set(OwnershipTable.publicErrorTypes(in: source)), from: section)
+        let missing = OwnershipTable.missing(Set(OwnershipTable.publicErrorTypes(in: source)), from: table)
 
         #expect(missing == ["OrdersRepositoryError"])
     }
@@ -31,12 +31,8 @@ struct OwnershipTableTests {
 
 /// Reading the table and the declarations it must name.
 enum OwnershipTable {
-    /// The text of the `## Who owns which error` section.
-    static func section(of markdown: String) throws -> String {
-        guard let start = markdown.range(of: "\n## Who owns which error\n") else { throw Missing.section }
-        let rest = markdown[start.upperBound...]
-        return String(rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)])
-    }
+    /// The document that holds the table, relative to the package's root.
+    static let document = "docs/error-ownership.md"
 
     /// The names of the public types called `…Error` that `source` declares.
     static func publicErrorTypes(in source: String) -> [String] {
@@ -51,10 +47,8 @@ enum OwnershipTable {
         }
     }
 
-    /// The names in `declared` that the section never writes as code (`` `Name``).
-    static func missing(_ declared: Set<String>, from section: String) -> [String] {
-        declared.filter { !section.contains("`\($0)") }.sorted()
+    /// The names in `declared` that `table` never writes as code (`` `Name``).
+    static func missing(_ declared: Set<String>, from table: String) -> [String] {
+        declared.filter { !table.contains("`\($0)") }.sorted()
     }
-
-    enum Missing: Error { case section }
 }

@@ -8,7 +8,7 @@ import Testing
 @MainActor
 @Suite("AppleSignInFacade wraps the sign-in SDK", .timeLimit(.minutes(3)), .journeyProbe)
 struct AppleSignInFacadeTests {
-    /// How each scripted answer reaches the facade, in the words of ARCHITECTURE.md.
+    /// How each scripted answer reaches the facade, in the words of `docs/boundaries.md`.
     nonisolated static func key(for answer: SignInAnswer) -> String {
         switch answer {
         case .approve: "approved"

@@ -7,7 +7,7 @@ import SharedError
 import TestSupport
 import Testing
 
-/// The auth feature's data boundaries against ARCHITECTURE.md, for every error the chain can throw.
+/// The auth feature's data boundaries against `docs/boundaries.md`, for every error the chain can throw.
 @MainActor
 @Suite("Auth data boundaries", .timeLimit(.minutes(3)), .journeyProbe)
 struct RemoteAuthBoundaryTests {

@@ -159,8 +159,8 @@ struct DemoCLITests {
     }
 }
 
-/// The catalog's names, from its one declaration (`DemoScenario`; `ScenarioCatalogTests` holds ARCHITECTURE.md's
-/// list equal to it).
+/// The catalog's names, from its one declaration (`DemoScenario`; `ScenarioCatalogTests` holds `docs/scenarios.md`
+/// equal to it).
 enum DemoScenarioNames {
     static let all = DemoScenario.allCases.map(\.rawValue)
 }

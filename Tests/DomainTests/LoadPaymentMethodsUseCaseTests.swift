@@ -18,7 +18,7 @@ struct LoadPaymentMethodsUseCaseTests {
             ])
     }
 
-    // MARK: Boundary: every case of every source's error, against ARCHITECTURE.md
+    // MARK: Boundary: every case of every source's error, against docs/boundaries.md
 
     @Test(arguments: WalletRepositoryError.allCases)
     func reactsToEachWalletErrorAsDocumented(_ error: WalletRepositoryError) async throws {

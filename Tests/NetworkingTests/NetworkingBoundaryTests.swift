@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// The chain's own boundaries: what the retry and the authentication decorators do with every error that reaches
-/// them from below, against ARCHITECTURE.md's tables and ``ErrorPolicy``.
+/// them from below, against `docs/boundaries.md` and ``ErrorPolicy``.
 @Suite("Networking boundaries: retry and authentication", .timeLimit(.minutes(3)), .journeyProbe)
 struct NetworkingBoundaryTests {
     static let inputs = HTTPClientErrorSamples.all(plus: [

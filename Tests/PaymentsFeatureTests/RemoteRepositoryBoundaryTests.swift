@@ -7,7 +7,7 @@ import SharedError
 import TestSupport
 import Testing
 
-/// Every error the chain can throw, through the real repositories, against ARCHITECTURE.md's tables.
+/// Every error the chain can throw, through the real repositories, against `docs/boundaries.md`.
 @Suite("Data boundaries: the repositories map every HTTPClientError and DecodingFailure", .journeyProbe)
 struct RemoteRepositoryBoundaryTests {
     /// Each kind, plus the service codes that change a status's meaning.

@@ -3,7 +3,7 @@ import Logging
 public import SharedError
 public import Testing
 
-/// One boundary table of ARCHITECTURE.md, and the check that a layer's real reactions match it.
+/// One boundary table of `docs/boundaries.md`, and the check that a layer's real reactions match it.
 ///
 /// A table follows a heading `### Boundary: Name …` and has three columns: the errors reaching the layer (several
 /// may share a row, separated by `, `), their category, and the layer's reaction in the words ``Reaction`` uses.
@@ -34,9 +34,9 @@ public struct BoundaryTable: Sendable {
     /// The rows by the error they name; an error a row lists with others has an entry of its own.
     public let rows: [String: Row]
 
-    /// The table named `name` in ARCHITECTURE.md.
+    /// The table named `name` in `docs/boundaries.md`.
     public init(_ name: String) throws {
-        try self.init(name, markdown: String(contentsOf: ArchitectureDocument.url, encoding: .utf8))
+        try self.init(name, markdown: String(contentsOf: ArchitectureDocument.boundaries, encoding: .utf8))
     }
 
     /// Reads the table named `name` from `markdown`. Throws ``ParseError`` when the heading is missing, a row is

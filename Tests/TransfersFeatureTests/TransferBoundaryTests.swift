@@ -8,8 +8,8 @@ import TestSupport
 import Testing
 import TransfersFeature
 
-/// Every error that can reach a layer of the transfers feature, through the real code, against ARCHITECTURE.md's
-/// tables and ``ErrorPolicy``: written with TestSupport's `BoundaryTable`, as the recipe says.
+/// Every error that can reach a layer of the transfers feature, through the real code, against
+/// `docs/boundaries.md` and ``ErrorPolicy``: written with TestSupport's `BoundaryTable`, as the recipe says.
 @MainActor
 @Suite("Transfers boundaries", .timeLimit(.minutes(3)), .journeyProbe)
 struct TransferBoundaryTests {
