@@ -49,7 +49,7 @@ let package = Package(
         // The transport on Linux: streamed bodies with backpressure, bounded decompression, IPv6 (AsyncHTTPTransport).
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", exact: "1.35.2"),
-        // The trace of a screen load: its task-local context and the `traceparent` header (ARCHITECTURE.md, Decisions).
+        // The trace of a screen load: its task-local context and the `traceparent` header (docs/decisions/0040).
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", exact: "1.7.3"),
         .package(url: "https://github.com/swift-otel/swift-w3c-trace-context.git", exact: "1.0.0"),
     ],

@@ -13,7 +13,7 @@ public import SharedError
 /// for its in-memory backend, an iOS app for its own); the composition root takes it as it comes.
 @MainActor
 public struct AppConfiguration {
-    /// The backend; it must implement the contract (ARCHITECTURE.md, "The backend contract").
+    /// The backend; it must implement the contract (`docs/openapi.yaml`).
     public var baseURL: URL
     /// Where the signed-in session is kept: a file here, the Keychain in an iOS app.
     public var sessionStore: any SessionStore

@@ -4,8 +4,7 @@ import SharedError
 
 /// Connects Navigation's ends of screen loads to the report sender: one error report per unexplained error of a
 /// load, with the load's journey in the app's own layers as breadcrumbs (``ErrorReport`` keeps the first
-/// ``ErrorReport/breadcrumbLimit`` and counts the rest), made where the error's journey ends (ARCHITECTURE.md,
-/// Decisions).
+/// ``ErrorReport/breadcrumbLimit`` and counts the rest), made where the error's journey ends (docs/decisions/0093).
 ///
 /// It reads only what the load handed over as values (``ScreenLoad``): the errors Navigation presented unexplained,
 /// or, when there were none, the unexplained errors a layer left out. Nothing is read back from the log.

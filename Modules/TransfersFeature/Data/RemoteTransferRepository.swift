@@ -16,8 +16,8 @@ import SharedError
 public struct RemoteTransferRepository: TransferRepository {
     static let endpoint = "/v1/transfers"
 
-    /// What the contract says about `POST /v1/transfers` under a transfer's own key (ARCHITECTURE.md, "Final answers
-    /// for a key"): the backend looks the key up before anything else it checks, so a key whose transfer was made is
+    /// What the contract says about `POST /v1/transfers` under a transfer's own key (ARCHITECTURE.md, "A keyed
+    /// write"): the backend looks the key up before anything else it checks, so a key whose transfer was made is
     /// answered with that transfer, and these answers mean it was not made by any send under the key. A 401, and a
     /// 409 `idempotency_key_in_use` (another send under the key is being handled), made nothing themselves.
     public static let keyedOperation = KeyedOperation(

@@ -10,7 +10,7 @@ public enum SourceFailureReaction: Hashable, Sendable, CustomStringConvertible {
     /// Stop, and hand the error up as the use case's own.
     case forward(PaymentMethodsError)
 
-    /// The wording ARCHITECTURE.md's boundary tables use: `omitted (info)`, `omitted (warning, unexplained)`,
+    /// The wording the boundary tables (docs/boundaries.md) use: `omitted (info)`, `omitted (warning, unexplained)`,
     /// `forwarded as PaymentMethodsError.sessionExpired`.
     public var description: String {
         switch self {
