@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The template's two promises, checked in the mutation check's scratch copy (its .build is reused, so nothing is
+# The template's promises, checked in the mutation check's scratch copy (its .build is reused, so nothing is
 # built cold): README's "Add a feature" (the scaffold builds, its tests and the architecture guards pass, the tour
-# plays its scenarios, the lint is clean) and "Remove the demo" (its folders are gone, nothing left names it, the
+# plays its scenarios, the lint is clean), what a feature then costs (Scripts/feature-cost.sh: at most 7 files and
+# 200 lines of production code) and "Remove the demo" (its folders are gone, nothing left names it, the
 # result builds and passes its own tests, `errorflow-app` runs, the mutants still fit). The copy is refreshed from
 # the repository before each, and once more at the end.
 #
@@ -34,6 +35,11 @@ tour="$(run 300 .build/debug/errorflow tour --screen orders)"
 grep -q "every scenario ended as the catalog says" <<< "$tour" || { echo "$tour" >&2; say "the tour strayed" >&2; exit 1; }
 run 300 swift format lint --strict --recursive Package.swift Modules App Demo Tests Plugins
 say "add a feature: done in $((SECONDS - started)) s"
+
+started=$SECONDS
+say "what a feature costs: the reference patch on the scaffold"
+"$root/Scripts/feature-cost.sh" --in-place
+say "what a feature costs: done in $((SECONDS - started)) s"
 
 started=$SECONDS
 say "remove the demo"
