@@ -7,13 +7,17 @@ import Testing
 /// stays signed out, and the refreshing run ends routed to sign-in without ever sending the new tokens.
 @Suite("Signing out while another run refreshes", .serialized, .timeLimit(.minutes(3)))
 struct SignOutAcrossProcessesTests {
+    /// The refreshing run's deadline, far above the sign-out it waits for (which takes seconds under the thread
+    /// sanitizer): the run must end because it was signed out, never because its 10 s default ran out first.
+    static let patient = ["--timeout", "120"]
+
     @Test func aSignOutWhileAnotherRunRefreshesAfterTokenExpiredStaysSignedOut() async throws {
         let (backend, home, url) = try await ContractBackend.startSignedIn()
         let signedIn = try accessToken(home)
         await backend.expireAccessTokens()
         let signedOut = holdRefreshAnswers(of: backend)
 
-        let refreshing = try Binary.start(["wallet", "--base-url", url, "--trace"], home: home.url)
+        let refreshing = try Binary.start(["wallet", "--base-url", url, "--trace"] + Self.patient, home: home.url)
         await eventually("the refresh reached the backend") { backend.refreshRequests >= 1 }
         let clear = try await Binary.run(["session", "clear"], home: home.url)
         await signedOut.open()
@@ -37,7 +41,7 @@ struct SignOutAcrossProcessesTests {
         try expireSoon(home)
         let signedOut = holdRefreshAnswers(of: backend)
 
-        let refreshing = try Binary.start(["wallet", "--base-url", url], home: home.url)
+        let refreshing = try Binary.start(["wallet", "--base-url", url] + Self.patient, home: home.url)
         await eventually("the refresh reached the backend") { backend.refreshRequests >= 1 }
         let clear = try await Binary.run(["session", "clear"], home: home.url)
         await signedOut.open()
