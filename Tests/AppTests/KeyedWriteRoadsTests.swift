@@ -104,14 +104,7 @@ struct KeyedWriteRoadsTests {
 
     @Test func aTransferWhoseKeyExpiredWithItsOutcomeUnknownIsNeverSentAgainUntilDismissed() async throws {
         let (backend, home) = try await signedIn()
-        let journal = JournalStates.url(home)
-        try FileManager.default.createDirectory(
-            at: journal.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let origin = "http://127.0.0.1:\(backend.baseURL.port ?? 0)"
-        let body = #"{\"amount\":\"7.25\",\"currency\":\"EUR\",\"toAccount\":\"CH93 0076 2011 6238 5295 7\"}"#
-        try writePrivately(
-            #"{"format":"errorflow-pending-writes/2","writes":[{"origin":"\#(origin)","basePath":"","user":"\#(backend.user.id)","method":"POST","operation":"/v1/transfers","body":"\#(body)","key":"0ld0ld00-aaaa-4aaa-8aaa-aaaaaaaaaaaa","firstSent":"2020-01-01T00:00:00Z","state":"pending","sends":[],"mayBeMade":true}]}"#,
-            to: journal)
+        try journalAnExpiredTransfer(of: backend, in: home)
         let url = backend.baseURL.absoluteString
 
         let refused = try await Binary.run(transfer(backend.baseURL) + ["--again"], home: home.url)
@@ -136,14 +129,7 @@ struct KeyedWriteRoadsTests {
 
     @Test func pendingAsJSONListsAnExpiredTransferWithSortedKeysAsEveryJSONOutputDoes() async throws {
         let (backend, home) = try await signedIn()
-        let journal = JournalStates.url(home)
-        try FileManager.default.createDirectory(
-            at: journal.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let origin = "http://127.0.0.1:\(backend.baseURL.port ?? 0)"
-        let body = #"{\"amount\":\"7.25\",\"currency\":\"EUR\",\"toAccount\":\"CH93 0076 2011 6238 5295 7\"}"#
-        try writePrivately(
-            #"{"format":"errorflow-pending-writes/2","writes":[{"origin":"\#(origin)","basePath":"","user":"\#(backend.user.id)","method":"POST","operation":"/v1/transfers","body":"\#(body)","key":"0ld0ld00-aaaa-4aaa-8aaa-aaaaaaaaaaaa","firstSent":"2020-01-01T00:00:00Z","state":"pending","sends":[],"mayBeMade":true}]}"#,
-            to: journal)
+        try journalAnExpiredTransfer(of: backend, in: home)
 
         let listed = try await Binary.run(
             ["transfer", "--pending", "--format", "json", "--base-url", backend.baseURL.absoluteString],
@@ -232,6 +218,19 @@ struct KeyedWriteRoadsTests {
 
     private func transfer(_ url: URL) -> [String] {
         ["transfer", "--base-url", url.absoluteString, "--to", "CH93 0076 2011 6238 5295 7", "--amount", "7.25"]
+    }
+
+    /// A journal holding one transfer (EUR 7.25 to CH93…, key `0ld0ld00-…`) first sent in 2020 with its outcome
+    /// unknown, so its key expired long ago.
+    private func journalAnExpiredTransfer(of backend: ContractBackend, in home: TemporaryFolder) throws {
+        let journal = JournalStates.url(home)
+        try FileManager.default.createDirectory(
+            at: journal.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let origin = "http://127.0.0.1:\(backend.baseURL.port ?? 0)"
+        let body = #"{\"amount\":\"7.25\",\"currency\":\"EUR\",\"toAccount\":\"CH93 0076 2011 6238 5295 7\"}"#
+        try writePrivately(
+            #"{"format":"errorflow-pending-writes/2","writes":[{"origin":"\#(origin)","basePath":"","user":"\#(backend.user.id)","method":"POST","operation":"/v1/transfers","body":"\#(body)","key":"0ld0ld00-aaaa-4aaa-8aaa-aaaaaaaaaaaa","firstSent":"2020-01-01T00:00:00Z","state":"pending","sends":[],"mayBeMade":true}]}"#,
+            to: journal)
     }
 }
 
