@@ -17,6 +17,7 @@ let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio
 let nioHTTPCompression: Target.Dependency = .product(name: "NIOHTTPCompression", package: "swift-nio-extras")
 let instrumentation: Target.Dependency = .product(name: "Instrumentation", package: "swift-distributed-tracing")
 let w3cTraceContext: Target.Dependency = .product(name: "W3CTraceContext", package: "swift-w3c-trace-context")
+let yams: Target.Dependency = .product(name: "Yams", package: "Yams")
 
 // MARK: - Package
 
@@ -52,6 +53,8 @@ let package = Package(
         // The trace of a screen load: its task-local context and the `traceparent` header (docs/decisions/0040).
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", exact: "1.7.3"),
         .package(url: "https://github.com/swift-otel/swift-w3c-trace-context.git", exact: "1.0.0"),
+        // Tests only (no app target may depend on it): reads docs/openapi.yaml, the contract (docs/decisions/0101).
+        .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
     ],
     targets: [
         // MARK: Shared vocabulary and app-wide reactions
@@ -204,6 +207,8 @@ let package = Package(
             path: "Tests/TransportTests"
         ),
         .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),
+        .testTarget(
+            name: "ContractTests", dependencies: ["Networking", "TestSupport", yams], path: "Tests/ContractTests"),
 
         // MARK: Package commands
         .plugin(
@@ -223,9 +228,6 @@ let package = Package(
 // MARK: - The demo (`remove-demo` deletes this section with the Demo and Tests/DemoTests folders)
 
 package.products.append(.executable(name: "errorflow", targets: ["DemoCLI"]))
-package.dependencies.append(
-    // Tests only: reads docs/openapi.yaml to hold it to the demo backend.
-    .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"))
 package.targets += [
     // The embedded backend that plays each scenario's server half.
     .target(
@@ -246,8 +248,7 @@ package.targets += [
         name: "DemoTests",
         dependencies: [
             "DemoCLI", "App", "DemoBackend", "Composition", "AuthFeature", "PaymentsFeature", "Navigation",
-            "Networking", "SharedError", "TestSupport", argumentParser, logging,
-            .product(name: "Yams", package: "Yams"),
+            "Networking", "SharedError", "TestSupport", argumentParser, logging, yams,
         ],
         path: "Tests/DemoTests"
     ),

@@ -33,6 +33,9 @@ enum LayerRules {
         "Networking": features.union(standInOwners.keys).union(demo).union(["Domain", "Navigation", "TestSupport"]),
     ]
 
+    /// External products only tests may use: Yams reads docs/openapi.yaml, and the app reads no YAML.
+    static let testOnlyProducts: Set<String> = ["Yams"]
+
     static func isTestTarget(_ name: String) -> Bool {
         name.hasSuffix("Tests") || name == "TestSupport"
     }
@@ -61,6 +64,9 @@ enum LayerRules {
                 }
                 if dependency == "TestSupport" {
                     found.append("\(target) → TestSupport: only tests may use the test support")
+                }
+                if testOnlyProducts.contains(dependency) {
+                    found.append("\(target) → \(dependency): only tests may use it")
                 }
                 if forbidden[target]?.contains(dependency) == true {
                     found.append("\(target) → \(dependency): forbidden by the layer rules")

@@ -156,6 +156,12 @@ struct GraphCheckerTests {
         #expect(violations == ["TestSupport → DemoBackend: only the demo uses the demo, so remove-demo can delete it"])
     }
 
+    @Test func onlyTestsReadYAML() {
+        let violations = LayerRules.violations(in: ["Networking": ["Yams"], "ContractTests": ["Yams"]])
+
+        #expect(violations == ["Networking → Yams: only tests may use it"])
+    }
+
     @Test func onlyTheDemoAndTheAppHostServers() {
         let violations = LayerRules.violations(in: [
             "Networking": ["LoopbackHosting"], "DemoBackend": ["LoopbackHosting"],

@@ -13,9 +13,11 @@ import Testing
 struct RemoteAuthBoundaryTests {
     nonisolated static let signInInputs = HTTPClientErrorSamples.all(plus: [
         (.unauthorized, "invalid_identity_token"), (.forbidden, "account_banned"),
+        (.unexpectedStatus(400), "bad_request"), (.unexpectedStatus(413), "payload_too_large"),
     ])
     nonisolated static let refreshInputs = HTTPClientErrorSamples.all(plus: [
         (.unauthorized, "invalid_grant"), (.unexpectedStatus(400), "invalid_grant"),
+        (.unexpectedStatus(400), "bad_request"), (.unexpectedStatus(413), "payload_too_large"),
     ])
     nonisolated static let profileInputs = HTTPClientErrorSamples.all()
 

@@ -16,6 +16,9 @@ struct TransferBoundaryTests {
     nonisolated static let sendInputs = HTTPClientErrorSamples.all(plus: [
         (.unexpectedStatus(422), "validation_failed"), (.unexpectedStatus(402), "insufficient_funds"),
         (.forbidden, "wallet_banned"), (.notFound, "wallet_not_found"), (.conflict, "idempotency_key_reused"),
+        (.unexpectedStatus(400), "bad_request"), (.unexpectedStatus(400), "missing_idempotency_key"),
+        (.unexpectedStatus(400), "invalid_idempotency_key"), (.conflict, "idempotency_key_in_use"),
+        (.unexpectedStatus(413), "payload_too_large"),
     ])
     nonisolated static let lookupInputs = HTTPClientErrorSamples.all(plus: [(.notFound, "transfer_not_found")])
 
