@@ -5,6 +5,8 @@ import SharedError
 import TestSupport
 import Testing
 
+@testable import DemoCLI
+
 /// Support finds a report by the reference the user quotes: `GET /v1/error-reports?reference=` answers the report as
 /// the app sent it, 404 `report_not_found` for a reference no report carried, 400 `invalid_reference` for anything
 /// that is not one reference; the book keeps a bounded number of reports to be found.
@@ -132,6 +134,16 @@ struct ErrorReportLookupTests {
         await backend.stop()
 
         #expect(statuses == [404, 200])
+    }
+
+    @Test func theReportsViewNamesTheExamplesReference() async throws {
+        let backend = try await DemoBackend.start(scenario: .paymentsHappy, logger: quietLogger)
+        _ = await post(Self.report(reference: "7F3K-9Q2M"), to: backend)
+
+        let view = ErrorReportsView.render(await backend.errorReports.all, style: TerminalStyle(usesColor: false))
+        await backend.stop()
+
+        #expect(view.contains("example (prod): reference 7F3K-9Q2M · trace - · request -"))
     }
 
     @Test func theLogLineOfAReportNamesItsReference() async throws {
