@@ -11,6 +11,8 @@ package struct JSONReport: Encodable {
         var message: String?
         var presentation: PresentationMethod
         var actions: [PresentedAction]
+        /// The reference of the report the app sent about it (`7F3K-9Q2M`); written only when there is one.
+        var reference: ErrorReference?
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -19,9 +21,10 @@ package struct JSONReport: Encodable {
             try container.encode(message, forKey: .message)
             try container.encode(presentation, forKey: .presentation)
             try container.encode(actions, forKey: .actions)
+            try container.encodeIfPresent(reference, forKey: .reference)
         }
 
-        private enum CodingKeys: String, CodingKey { case key, title, message, presentation, actions }
+        private enum CodingKeys: String, CodingKey { case key, title, message, presentation, actions, reference }
     }
 
     struct ReportEntry: Encodable {
@@ -37,11 +40,13 @@ package struct JSONReport: Encodable {
     /// One error report: what groups it and the ids that find its requests in the backend's logs.
     struct ErrorReportEntry: Encodable {
         var fingerprint: String
+        var reference: ErrorReference?
         var traceID: String?
         var requestID: String?
 
         init(_ report: ErrorReport) {
             fingerprint = report.fingerprint.value
+            reference = report.reference
             traceID = report.traceID
             requestID = report.requestID
         }
@@ -49,11 +54,12 @@ package struct JSONReport: Encodable {
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(fingerprint, forKey: .fingerprint)
+            try container.encodeIfPresent(reference, forKey: .reference)
             try container.encode(traceID, forKey: .traceID)
             try container.encode(requestID, forKey: .requestID)
         }
 
-        private enum CodingKeys: String, CodingKey { case fingerprint, traceID, requestID }
+        private enum CodingKeys: String, CodingKey { case fingerprint, reference, traceID, requestID }
     }
 
     /// A journey step as the documented object, with the trace id of the screen load it was recorded in.
@@ -92,7 +98,8 @@ package struct JSONReport: Encodable {
         state = report.state
         presentedError = report.presentedError.map {
             PresentedError(
-                key: $0.key, title: $0.title, message: $0.message, presentation: $0.presentation, actions: $0.actions)
+                key: $0.key, title: $0.title, message: $0.message, presentation: $0.presentation, actions: $0.actions,
+                reference: $0.reference?.reference)
         }
         route = report.route?.rawValue
         journey = report.journey.map { JourneyStep(event: $0.event, traceID: $0.traceID) }

@@ -38,7 +38,11 @@ package enum TextReport {
                 "  " + style.yellow("client report \(waiting.endpoint) waits in the outbox: \(entries(waiting))"))
         }
         for sent in report.errorReports {
-            lines.append("  " + style.dim("error report \(sent.fingerprint.value) · trace \(sent.traceID ?? "-")"))
+            lines.append(
+                "  "
+                    + style.dim(
+                        "error report \(sent.fingerprint.value) · reference \(sent.reference?.value ?? "-") · trace \(sent.traceID ?? "-")"
+                    ))
         }
         for waiting in report.pendingReports.pendingErrorReports {
             lines.append("  " + style.yellow("error report \(waiting.fingerprint.value) waits in the outbox"))

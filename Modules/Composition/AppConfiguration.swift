@@ -50,6 +50,9 @@ public struct AppConfiguration {
     public var clock: any HTTPClock = SystemHTTPClock()
     /// The chain's randomness: the retry jitter.
     public var random: any RandomSource = SystemRandomSource()
+    /// Where the references of error reports come from, which the user is shown and may quote to support: the
+    /// system's random generator unless told.
+    public var errorReferences: ErrorReferences = .random
     /// The language the screens speak, and the `Accept-Language` of every request: English unless told.
     public var language: Language = .english
     /// Where the retry budget and the clock of each backend are kept: the process's by default, so every app the

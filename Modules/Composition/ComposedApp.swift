@@ -66,7 +66,7 @@ public final class ComposedApp {
             configuration.sendsErrorReports
             ? UnexplainedErrorReports(
                 sender: reports, appVersion: configuration.appVersion, locale: configuration.language.identifier,
-                secrets: configuration.secrets) : nil
+                secrets: configuration.secrets, references: configuration.errorReferences) : nil
         router = Router(
             environment: configuration.environment, language: configuration.language, logger: logger,
             reporter: errorReports)

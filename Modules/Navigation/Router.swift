@@ -44,6 +44,9 @@ public final class Router: ErrorRouting {
         let name = error.appWideCondition?.journeyName ?? error.journeyName
         let category = error.category
         let decision = Decision(error)
+        // An error the load reports gets its reference now, so the alert shows what the report carries.
+        let load = decision == .unexplained ? ScreenLoad.current : nil
+        let reference = load.flatMap { _ in reporter?.newReference() }
         switch (decision, environment) {
         case (.ignore, _):
             record(.ignored, from: name, to: nil, category: category, level: .info)
@@ -52,15 +55,17 @@ public final class Router: ErrorRouting {
         case (.appWide(let condition), _):
             present(.alert(for: condition, in: language), from: name, category: category, for: screen)
         case (.unexplained, .dev):
-            present(.developerDetail(for: error, in: language), from: name, category: category, for: screen)
+            present(
+                .developerDetail(for: error, in: language, reference: reference), from: name, category: category,
+                for: screen)
         case (.unexplained, .prod):
-            present(.default(in: language, actions: .retryFor(error)), from: name, category: category, for: screen)
+            present(
+                .safeDefault(for: error, in: language, reference: reference), from: name, category: category,
+                for: screen)
             logDetail(of: error, named: name, category: category)
         }
         // DEV and production alike: an error nobody explained reaches the backend engineers, not only the log.
-        if decision == .unexplained {
-            ScreenLoad.current?.handOver(presentedUnexplained: error)
-        }
+        load?.handOver(presentedUnexplained: error, reference: reference)
     }
 
     /// Hands `load`, a load of `screen` that has ended, to the reporter, which reports what it left unexplained.
@@ -134,8 +139,10 @@ extension PresentationError {
     /// own words if it declares any (`LocalizedError`), else the safe default's title, then the error's type, the
     /// layer it came from, the server's code and the request id, which the user may copy. The detail is for
     /// developers and stays in English.
-    static func developerDetail(for error: some ScreenError, in language: Language) -> PresentationError {
-        var alert = PresentationError.default(in: language, actions: .retryFor(error))
+    static func developerDetail(
+        for error: some ScreenError, in language: Language, reference: ErrorReference? = nil
+    ) -> PresentationError {
+        var alert = PresentationError.safeDefault(for: error, in: language, reference: reference)
         if let ownWords = (error as? any LocalizedError)?.errorDescription { alert.title = ownWords }
         alert.message = "Developer detail (DEV only): " + detail(of: error)
         alert.iconName = "ladybug"
@@ -153,11 +160,23 @@ extension PresentationError {
     }
 }
 
-extension [RecoveryAction] {
-    /// The way to try an unexplained error again: after the time the server asked for, when a `Retry-After` was
-    /// not waited for, otherwise at once.
-    static func retryFor(_ error: some ScreenError) -> [RecoveryAction] {
-        let wait = error.diagnostics.lazy.compactMap(\.retryAfterSeconds).first
-        return [wait.map { .retryAfter(seconds: $0) } ?? .retry]
+extension PresentationError {
+    /// What production shows for an error no screen explained, with the reference of its report (if one is made):
+    /// for a defect of the app (a failure behind it declares ``Diagnostic/Kind/defect``), that trying again cannot
+    /// help and a way to support quoting the reference; for anything else, "Something went wrong" and a way to try
+    /// again, after the time the server asked for when a `Retry-After` was not waited for, otherwise at once.
+    static func safeDefault(
+        for error: some ScreenError, in language: Language, reference: ErrorReference?
+    ) -> PresentationError {
+        let isDefect = error.diagnostics.contains { $0.kind == .defect }
+        var alert: PresentationError
+        if isDefect {
+            alert = .defect(in: language, reference: reference)
+        } else {
+            let wait = error.diagnostics.lazy.compactMap(\.retryAfterSeconds).first
+            alert = .default(in: language, actions: [wait.map { .retryAfter(seconds: $0) } ?? .retry])
+        }
+        alert.reference = reference.map { PresentedReference($0, in: language) }
+        return alert
     }
 }

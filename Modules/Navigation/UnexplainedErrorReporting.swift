@@ -10,4 +10,7 @@ public protocol UnexplainedErrorReporting: Sendable {
     /// unexplained error a layer left out while the screen still showed something. Called inside the load's trace
     /// (``ScreenTrace``); must return at once and never fail the caller.
     func screenLoadEnded(_ load: ScreenLoad, environment: AppEnvironment)
+    /// A new reference for the report of an error Navigation is presenting unexplained: the user is shown it, and
+    /// the report made when the load ends carries it (handed over with the error, ``ScreenLoad``).
+    func newReference() -> ErrorReference
 }

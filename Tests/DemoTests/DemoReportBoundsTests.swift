@@ -34,6 +34,7 @@ struct DemoReportBoundsTests {
         let sender = sender(for: backend)
         let long = String(repeating: "b", count: 300)
         var report = ErrorReport(
+            reference: .sample,
             fingerprint: ErrorFingerprint(type: "TransferError", caseName: "unknown", layer: "networking"),
             breadcrumbs: [], requestID: nil, traceID: nil, environment: "prod", appVersion: "1", locale: "en")
         report.breadcrumbs = (0..<10_000).map {

@@ -239,7 +239,7 @@ enum ErrorReportGolden {
             "data mapped [unhandleableHere] HTTPClientError.conflict → TransferRepositoryError.keyReused",
             "domain mapped [default] TransferRepositoryError.keyReused → TransferError.unknown(UnknownBusinessError)",
             "presentation forwarded [default] TransferError.unknown(UnknownBusinessError) → Navigation: TransferError.unknown(UnknownBusinessError)",
-            "navigation presented [default] TransferError.unknown(UnknownBusinessError) → alert: error.default.title [retry, copyRequestID]",
+            "navigation presented [default] TransferError.unknown(UnknownBusinessError) → alert: error.default.title [contactSupport, copyRequestID]",
         ],
         "transfer-key-reused prod": [
             "TransferError.unknown/networking/idempotency_key_reused",
@@ -247,7 +247,7 @@ enum ErrorReportGolden {
             "data mapped [unhandleableHere] HTTPClientError.conflict → TransferRepositoryError.keyReused",
             "domain mapped [default] TransferRepositoryError.keyReused → TransferError.unknown(UnknownBusinessError)",
             "presentation forwarded [default] TransferError.unknown(UnknownBusinessError) → Navigation: TransferError.unknown(UnknownBusinessError)",
-            "navigation presented [default] TransferError.unknown(UnknownBusinessError) → alert: error.default.title [retry]",
+            "navigation presented [default] TransferError.unknown(UnknownBusinessError) → alert: error.default.title [contactSupport]",
             "navigation logged [default] TransferError.unknown(UnknownBusinessError) → TransferError.unknown(UnknownBusinessError) reached Navigation unexplained; from: HTTPClientError.conflict in networking · HTTP 409 · code idempotency_key_reused · request <request> · trace <trace>",
         ],
         "wallet-page-unavailable dev": [

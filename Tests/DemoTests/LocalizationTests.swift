@@ -89,9 +89,9 @@ struct LanguageTourTests {
         "slow-backend": ["retry"], "wallet-page-no-wallet": ["createWallet"],
         "wallet-page-unavailable": ["retry", "copyRequestID"], "signin-failed": ["retry"], "signin-unknown": ["retry"],
         "signin-banned": ["contactSupport"], "profile-broken": ["retry"],
-        "profile-unavailable": ["retry", "copyRequestID"], "transfer-insufficient-funds": [],
-        "transfer-key-reused": ["retry", "copyRequestID"], "transfer-offline": ["checkConnection", "retry"],
-        "transfer-invalid-input": [], "transfer-invalid-fields": [],
+        "profile-unavailable": ["retry", "copyRequestID"], "transfer-insufficient-funds": ["sendLess", "openWallet"],
+        "transfer-key-reused": ["contactSupport", "copyRequestID"], "transfer-offline": ["checkConnection", "retry"],
+        "transfer-invalid-input": ["fixFields"], "transfer-invalid-fields": ["fixFields"],
     ]
 }
 

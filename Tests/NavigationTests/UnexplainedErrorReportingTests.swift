@@ -110,6 +110,8 @@ private final class ReporterSpy: UnexplainedErrorReporting {
     var environments: [AppEnvironment] { heard.withLock { $0.environments } }
     var ended: [String?] { heard.withLock { $0.ended } }
 
+    func newReference() -> ErrorReference { .sample }
+
     func screenLoadEnded(_ load: ScreenLoad, environment: AppEnvironment) {
         heard.withLock {
             $0.presented.append(load.presentedUnexplained.map(\.fingerprint.value))

@@ -24,8 +24,10 @@ struct ErrorReportSenderTests {
         let json = try #require(try JSONSerialization.jsonObject(with: request.body ?? Data()) as? [String: Any])
         #expect(
             Set(json.keys) == [
-                "fingerprint", "breadcrumbs", "requestID", "traceID", "environment", "appVersion", "locale", "platform",
+                "reference", "fingerprint", "breadcrumbs", "requestID", "traceID", "environment", "appVersion",
+                "locale", "platform",
             ])
+        #expect(json["reference"] as? String == "7F3K-9Q2M")
         let fingerprint = try #require(json["fingerprint"] as? [String: String])
         #expect(fingerprint == ["type": "TransferError", "case": "unknown", "layer": "networking", "serverCode": "x"])
         #expect(await sut.deliveredErrorReports().map(\.fingerprint.value) == ["TransferError.unknown/networking/x"])
@@ -93,6 +95,33 @@ struct ErrorReportSenderTests {
         await third.flush()
         #expect(working.requests.count == 2, "after the time, both go out")
         #expect(await third.pendingReports().notBefore == nil)
+    }
+
+    @Test func aReportKeepsItsReferenceInEveryResendFromTheOutboxInLaterRuns() async throws {
+        let folder = ScratchFolder()
+        let file = folder.url.appendingPathComponent("outbox.json")
+        let failing = HTTPClientSpy(answering: .contractError(500, "internal"))
+        var made = report("TransferError", "unknown")
+        made.reference = ErrorReference("Q9ZD-1HMV")
+        let first = makeSender(failing, outbox: outbox(file))
+        first.submit(made)
+        await first.flush()
+
+        let stillFailing = makeSender(failing, outbox: outbox(file))
+        await stillFailing.flush()
+        let working = HTTPClientSpy(answering: .json(202, "{}"))
+        let last = makeSender(working, outbox: outbox(file))
+        await last.flush()
+
+        let sends = (failing.requests + working.requests).filter { $0.url.path == "/v1/error-reports" }
+        #expect(failing.requests.count >= 2, "sent in the first run and again in the second")
+        #expect(working.requests.count == 1)
+        let references = try sends.map { request in
+            try #require(try JSONSerialization.jsonObject(with: request.body ?? Data()) as? [String: Any])["reference"]
+                as? String
+        }
+        #expect(references == Array(repeating: "Q9ZD-1HMV", count: sends.count))
+        #expect(await last.pendingReports().entries.isEmpty)
     }
 
     @Test func aRetryAfterDateIsReadOnTheBackendsClock() async throws {
@@ -192,6 +221,7 @@ struct ErrorReportSenderTests {
 
     private func report(_ type: String, _ caseName: String) -> ErrorReport {
         ErrorReport(
+            reference: .sample,
             fingerprint: ErrorFingerprint(type: type, caseName: caseName, layer: "networking", serverCode: "x"),
             breadcrumbs: [
                 Breadcrumb(layer: .navigation, action: .presented, category: .default, from: type, to: "alert: x")

@@ -36,6 +36,7 @@ struct ReportBoundsTests {
     @Test func everyTextIsCutTo256CharactersAsTheContractCountsThem() {
         let long = String(repeating: "🙂", count: 300)
         let report = ErrorReport(
+            reference: .sample,
             fingerprint: ErrorFingerprint(type: long, caseName: long, layer: long, serverCode: long),
             breadcrumbs: [step(long, to: long)], requestID: long, traceID: long, environment: long, appVersion: long,
             locale: long, platform: long)
@@ -121,7 +122,8 @@ struct ReportBoundsTests {
 
     private func errorReport(breadcrumbs: [Breadcrumb]) -> ErrorReport {
         ErrorReport(
-            fingerprint: ErrorFingerprint(type: "E", caseName: "a", layer: "data"), breadcrumbs: breadcrumbs,
+            reference: .sample, fingerprint: ErrorFingerprint(type: "E", caseName: "a", layer: "data"),
+            breadcrumbs: breadcrumbs,
             requestID: nil, traceID: nil, environment: "prod", appVersion: "9", locale: "en")
     }
 }

@@ -223,7 +223,8 @@ struct ReportDeliveryBudgetTests {
 
     private func errorReport(_ type: String) -> ErrorReport {
         ErrorReport(
-            fingerprint: ErrorFingerprint(type: type, caseName: "a", layer: "networking"), breadcrumbs: [],
+            reference: .sample, fingerprint: ErrorFingerprint(type: type, caseName: "a", layer: "networking"),
+            breadcrumbs: [],
             requestID: nil, traceID: nil, environment: "prod", appVersion: "9", locale: "en")
     }
 

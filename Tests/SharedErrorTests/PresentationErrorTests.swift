@@ -56,12 +56,43 @@ struct RecoveryActionTests {
         (.retryAfter(seconds: 30), "Try again in 30 seconds", "In 30 Sekunden erneut versuchen"),
         (.signIn, "Sign in", "Anmelden"), (.createWallet, "Create a wallet", "Wallet erstellen"),
         (.checkConnection, "Check your connection", "Verbindung prüfen"),
-        (.contactSupport, "Contact support", "Support kontaktieren"),
+        (.contactSupport(), "Contact support", "Support kontaktieren"),
+        (.contactSupport(reference: ErrorReference("7F3K-9Q2M")), "Contact support", "Support kontaktieren"),
         (.copyRequestID("req-1"), "Copy the request id req-1", "Request-ID req-1 kopieren"),
+        (.sendLess, "Send less", "Weniger senden"), (.openWallet, "Open the wallet", "Wallet öffnen"),
+        (.checkTransferID, "Check the transfer id", "Überweisungs-ID prüfen"),
+        (.fixFields, "Correct the marked fields", "Markierte Felder korrigieren"),
+        (.checkLater, "Check again later", "Später erneut nachsehen"),
+        (.sendAgain, "Send it as a new transfer", "Als neue Überweisung senden"),
+        (.checkPendingTransfers, "See the transfers still open", "Offene Überweisungen ansehen"),
     ])
     func eachActionHasItsLabelInEveryLanguage(_ action: RecoveryAction, _ english: String, _ german: String) {
         #expect(action.label(in: .english) == english)
         #expect(action.label(in: .german) == german)
+    }
+
+    @Test func contactingSupportCarriesTheReferenceOfTheReport() throws {
+        let reference = try #require(ErrorReference("7F3K-9Q2M"))
+        let action = PresentedAction(.contactSupport(reference: reference), in: .german)
+
+        let json = try JSONEncoder().encode(action)
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+
+        #expect(object["kind"] as? String == "contactSupport")
+        #expect(object["reference"] as? String == "7F3K-9Q2M")
+        #expect(try JSONDecoder().decode(PresentedAction.self, from: json) == action)
+    }
+
+    @Test(arguments: [
+        RecoveryAction.sendLess, .openWallet, .checkTransferID, .fixFields, .checkLater, .sendAgain,
+        .checkPendingTransfers, .contactSupport(),
+    ])
+    func everyNewActionIsReadBackAsWritten(_ action: RecoveryAction) throws {
+        let presented = PresentedAction(action, in: .english)
+
+        let decoded = try JSONDecoder().decode(PresentedAction.self, from: JSONEncoder().encode(presented))
+
+        #expect(decoded == presented)
     }
 
     @Test func anActionIsWrittenAsItsKindLabelAndPayload() throws {

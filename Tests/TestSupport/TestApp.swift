@@ -6,7 +6,7 @@ import Logging
 public import Navigation
 public import Networking
 public import PaymentsFeature
-import SharedError
+public import SharedError
 import TransfersFeature
 
 /// The app composed as the app composes it (``ComposedApp``), over an in-memory backend (an ``HTTPClientSpy`` as
@@ -38,7 +38,8 @@ public final class TestApp {
         environment: AppEnvironment = .dev, device: SimulatedApplePayDevice = .ready,
         signInAnswer: SignInAnswer = .approve, session: StoredSession? = TestApp.session(),
         store: (any SessionStore)? = nil, clock: VirtualClock = VirtualClock(autoAdvanceLimit: .seconds(5)),
-        resilience: ResilienceRegistry = ResilienceRegistry(), script: @escaping HTTPClientSpy.Script
+        resilience: ResilienceRegistry = ResilienceRegistry(), references: ErrorReferences = TestApp.references,
+        script: @escaping HTTPClientSpy.Script
     ) {
         spy = HTTPClientSpy(script: script)
         self.clock = clock
@@ -52,6 +53,7 @@ public final class TestApp {
         configuration.clock = clock
         configuration.random = FixedRandomSource(0.5)
         configuration.resilience = resilience
+        configuration.errorReferences = references
         app = ComposedApp(configuration)
     }
 
@@ -73,6 +75,12 @@ public final class TestApp {
         StoredSession(
             accessToken: accessToken, refreshToken: refreshToken, expiresAt: nil, userID: "u-1", userName: "Ada",
             origin: BackendOrigin(baseURL))
+    }
+
+    /// The references the app's error reports get, in order, unless a test gives others: `7F3K-9Q2M`, then
+    /// `4X8R-2B7N`, then `Q9ZD-1HMV`, then again from the first.
+    public nonisolated static var references: ErrorReferences {
+        .sequence("7F3K-9Q2M", "4X8R-2B7N", "Q9ZD-1HMV")
     }
 
     /// The app-wide reactions: the alert, the route.

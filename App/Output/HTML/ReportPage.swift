@@ -159,7 +159,10 @@ struct ReportPage {
             outcome: report.outcome.rawValue, exitCode: report.exitCode,
             presented: report.presentedError.map { presented in
                 let actions = presented.actions.map(\.label).joined(separator: " · ")
-                return [presented.title, presented.message, actions.isEmpty ? nil : "→ " + actions].compactMap { $0 }
+                return [
+                    presented.title, presented.message, presented.reference?.text,
+                    actions.isEmpty ? nil : "→ " + actions,
+                ].compactMap { $0 }
                     .joined(separator: ": ")
             }
                 ?? report.route.map { "routed to \($0.rawValue)" } ?? "nothing",

@@ -50,7 +50,8 @@ struct DemoResponder: HTTPResponder {
             let method = request.method == .head ? HTTPRequest.Method.get : request.method
             answer = await route(
                 method, request.uri.path, allowed: request.method, headers: request.headers,
-                body: Data(body.readableBytesView))
+                body: Data(body.readableBytesView),
+                references: request.uri.queryParameters[values: "reference"].map(String.init))
         } catch {
             answer = .error(413, "payload_too_large", "The request body is larger than 64 KiB.")
         }
@@ -61,8 +62,10 @@ struct DemoResponder: HTTPResponder {
         return request.method == .head ? answer.withoutBody.response : answer.response
     }
 
+    /// `references`: the values of the query's `reference` parameter, as many as it has.
     private func route(
-        _ method: HTTPRequest.Method, _ path: String, allowed asked: HTTPRequest.Method, headers: HTTPFields, body: Data
+        _ method: HTTPRequest.Method, _ path: String, allowed asked: HTTPRequest.Method, headers: HTTPFields,
+        body: Data, references: [String]
     ) async -> Answer {
         guard let route = Self.routes.first(where: { Self.matches(path, $0.path) }) else {
             return .error(404, "not_found", "There is no \(path) in this API.")
@@ -77,7 +80,8 @@ struct DemoResponder: HTTPResponder {
         case (.post, "/v1/auth/refresh"): return await refresh(body)
         case (.post, "/v1/client-reports"): return await clientReport(body)
         case (.post, "/v1/error-reports"): return await errorReport(body)
-        case (.get, "/v1/error-reports"): return await errorReportGroups()
+        case (.get, "/v1/error-reports") where references.isEmpty: return await errorReportGroups()
+        case (.get, "/v1/error-reports"): return await errorReport(references: references)
         case (.post, "/v1/transfers"):
             if let refusal = await authenticate(headers) { return refusal }
             return await createTransfer(headers: headers, body: body)
@@ -327,11 +331,30 @@ struct DemoResponder: HTTPResponder {
                 "The body must be an error report: {fingerprint, breadcrumbs, environment, appVersion, locale, platform}."
             )
         }
-        let count = await errorReports.file(report)
+        let count = await errorReports.file(report, body: body)
         logger.info(
             "error report \(report.fingerprint.value) (\(count) so far)",
-            metadata: ["trace": "\(report.traceID ?? "-")", "request": "\(report.requestID ?? "-")"])
+            metadata: [
+                "reference": "\(report.reference ?? "-")", "trace": "\(report.traceID ?? "-")",
+                "request": "\(report.requestID ?? "-")",
+            ])
         return .json(202, #"{"count":\#(count)}"#)
+    }
+
+    /// The report that carried the one reference asked for, as it arrived: what support finds by the reference the
+    /// user quotes. 400 `invalid_reference` unless the query names exactly one reference in the contract's format;
+    /// 404 `report_not_found` when no report carried it.
+    private func errorReport(references: [String]) async -> Answer {
+        guard references.count == 1, let reference = references.first, ReceivedErrorReport.isReference(reference)
+        else {
+            return .error(
+                400, "invalid_reference",
+                "A reference is 4 characters of Crockford base32, a hyphen and 4 more, like 7F3K-9Q2M.")
+        }
+        guard let body = await errorReports.report(reference: reference) else {
+            return .error(404, "report_not_found", "No error report carried the reference \(reference).")
+        }
+        return .json(200, String(decoding: body, as: UTF8.self))
     }
 
     /// The error reports received so far, grouped by fingerprint: what `errorflow serve` shows the team.

@@ -3,7 +3,8 @@ public import Foundation
 /// An error report as the demo backend received it. Decoding refuses a body that breaks the contract's
 /// `ErrorReport` schema: a required field missing, `null` or of the wrong type, an empty fingerprint part, a
 /// breadcrumb without its layer, action or `from`, more than 50 breadcrumbs, a text longer than 256 characters, a
-/// count below 0 or above 2,147,483,647. Fields the schema does not name are ignored.
+/// count below 0 or above 2,147,483,647, a reference other than `XXXX-XXXX` in Crockford base32. Fields the schema
+/// does not name are ignored.
 public struct ReceivedErrorReport: Hashable, Sendable, Decodable {
     /// The most breadcrumbs the contract allows in one report (`maxItems`).
     public static let breadcrumbLimit = 50
@@ -83,6 +84,8 @@ public struct ReceivedErrorReport: Hashable, Sendable, Decodable {
         }
     }
 
+    /// What the user may quote to support (`7F3K-9Q2M`), if the app sent one.
+    public var reference: String?
     /// What groups the report.
     public var fingerprint: Fingerprint
     /// The journey up to the error, at most ``breadcrumbLimit`` steps.
@@ -105,7 +108,8 @@ public struct ReceivedErrorReport: Hashable, Sendable, Decodable {
     public var unsent: Unsent?
 
     private enum CodingKeys: String, CodingKey {
-        case fingerprint, breadcrumbs, omittedBreadcrumbs, requestID, traceID, environment, appVersion, locale,
+        case reference, fingerprint, breadcrumbs, omittedBreadcrumbs, requestID, traceID, environment, appVersion,
+            locale,
             platform, unsent
     }
 
@@ -113,6 +117,11 @@ public struct ReceivedErrorReport: Hashable, Sendable, Decodable {
     /// `omittedBreadcrumbs`, when present, are never `null`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        reference = try container.contains(.reference) ? container.decodeText(forKey: .reference) : nil
+        if let reference, !Self.isReference(reference) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .reference, in: container, debugDescription: "a reference is XXXX-XXXX in Crockford base32")
+        }
         fingerprint = try container.decode(Fingerprint.self, forKey: .fingerprint)
         breadcrumbs = try container.decode([Breadcrumb].self, forKey: .breadcrumbs)
         guard breadcrumbs.count <= Self.breadcrumbLimit else {
@@ -128,6 +137,15 @@ public struct ReceivedErrorReport: Hashable, Sendable, Decodable {
         locale = try container.decodeText(forKey: .locale, minLength: 0)
         platform = try container.decodeText(forKey: .platform, minLength: 0)
         unsent = try container.contains(.unsent) ? container.decode(Unsent.self, forKey: .unsent) : nil
+    }
+
+    /// Whether `text` is a reference as the contract spells it: 4 characters of Crockford base32 (digits and
+    /// upper-case letters without I, L, O and U), a hyphen, 4 more.
+    public static func isReference(_ text: String) -> Bool {
+        let alphabet = Set("0123456789ABCDEFGHJKMNPQRSTVWXYZ")
+        let characters = Array(text)
+        return characters.count == 9 && characters[4] == "-"
+            && characters.enumerated().allSatisfy { $0.offset == 4 || alphabet.contains($0.element) }
     }
 }
 
@@ -181,6 +199,8 @@ public struct ErrorReportGroup: Hashable, Sendable, Encodable {
 
     /// The example report of a group.
     public struct Example: Hashable, Sendable, Encodable {
+        /// The reference the user was shown, if the report carried one.
+        public var reference: String?
         /// The trace id of the report.
         public var traceID: String?
         /// The request behind it.
@@ -194,12 +214,63 @@ public struct ErrorReportGroup: Hashable, Sendable, Encodable {
 
 /// The reports the demo backend received, grouped by fingerprint: a count, first and last seen, and an example
 /// journey per group. A tour shares one book among all its scenarios' backends.
+///
+/// Beside the groups it keeps each report that carried a reference, as its body arrived, to be found by that
+/// reference: the latest ``referenceLimit`` reports and ``referenceByteLimit`` bytes of them at most, the oldest
+/// forgotten first. A report sent again under the same reference (a resend from the app's outbox) is kept once.
 public actor ErrorReportBook {
+    /// The most reports kept to be found by their reference, by default.
+    public static let defaultReferenceLimit = 1000
+    /// The most bytes of report bodies kept to be found by their reference, by default: 8 MiB.
+    public static let defaultReferenceByteLimit = 8 * 1024 * 1024
+
+    /// The most reports kept to be found by their reference.
+    public let referenceLimit: Int
+    /// The most bytes of report bodies kept to be found by their reference.
+    public let referenceByteLimit: Int
     private var groups: [String: ErrorReportGroup] = [:]
     private var order: [String] = []
+    private var bodies: [String: Data] = [:]
+    private var referenceOrder: [String] = []
+    private var bodyBytes = 0
 
-    /// Makes an empty book.
-    public init() {}
+    /// Makes an empty book that keeps at most `referenceLimit` reports and `referenceByteLimit` bytes of them to be
+    /// found by their reference.
+    public init(
+        referenceLimit: Int = ErrorReportBook.defaultReferenceLimit,
+        referenceByteLimit: Int = ErrorReportBook.defaultReferenceByteLimit
+    ) {
+        self.referenceLimit = max(referenceLimit, 1)
+        self.referenceByteLimit = max(referenceByteLimit, 1)
+    }
+
+    /// The body of the report that carried `reference`, as it arrived; `nil` when none did (or it was forgotten).
+    public func report(reference: String) -> Data? {
+        bodies[reference]
+    }
+
+    /// Files `report`, arrived at `now` as `body`; returns how many reports its group now holds.
+    @discardableResult
+    func file(_ report: ReceivedErrorReport, body: Data, at now: Date = Date()) -> Int {
+        if let reference = report.reference { keep(body, under: reference) }
+        return file(report, at: now)
+    }
+
+    private func keep(_ body: Data, under reference: String) {
+        if let earlier = bodies[reference] {
+            bodyBytes -= earlier.count
+            referenceOrder.removeAll { $0 == reference }
+        }
+        bodies[reference] = body
+        referenceOrder.append(reference)
+        bodyBytes += body.count
+        while referenceOrder.count > referenceLimit || bodyBytes > referenceByteLimit,
+            !referenceOrder.isEmpty
+        {
+            let oldest = referenceOrder.removeFirst()
+            bodyBytes -= bodies.removeValue(forKey: oldest)?.count ?? 0
+        }
+    }
 
     /// Files `report`, arrived at `now`; returns how many reports its group now holds.
     @discardableResult
@@ -209,7 +280,8 @@ public actor ErrorReportBook {
             groups[key] = ErrorReportGroup(
                 fingerprint: key, count: 1, firstSeen: now, lastSeen: now, traceIDs: report.traceID.map { [$0] } ?? [],
                 example: .init(
-                    traceID: report.traceID, requestID: report.requestID, environment: report.environment,
+                    reference: report.reference, traceID: report.traceID, requestID: report.requestID,
+                    environment: report.environment,
                     journey: report.breadcrumbs.map(Self.line)))
             order.append(key)
             return 1

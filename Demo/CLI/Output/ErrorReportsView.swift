@@ -4,7 +4,7 @@ import Foundation
 import SharedError
 
 /// The demo backend's view of the error reports it received: one block per fingerprint, the most frequent first,
-/// with the count, first and last seen, the trace ids and the first report's journey.
+/// with the count, first and last seen, the trace ids, and the first report's reference, ids and journey.
 enum ErrorReportsView {
     static func render(_ groups: [ErrorReportGroup], style: TerminalStyle) -> String {
         var lines = [style.bold("Error reports the demo backend received, grouped by fingerprint")]
@@ -20,7 +20,7 @@ enum ErrorReportsView {
             lines.append(
                 "    "
                     + style.dim(
-                        "example (\(example.environment)): trace \(example.traceID ?? "-") · request \(example.requestID ?? "-")"
+                        "example (\(example.environment)): reference \(example.reference ?? "-") · trace \(example.traceID ?? "-") · request \(example.requestID ?? "-")"
                     ))
             lines += example.journey.map { "      " + $0 }
         }

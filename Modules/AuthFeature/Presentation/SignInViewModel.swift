@@ -54,7 +54,7 @@ public final class SignInViewModel {
         case .banned:
             PresentationError(
                 AuthWording.bannedTitle, message: .bannedMessage, in: language, iconName: "lock",
-                actions: [.contactSupport])
+                actions: [.contactSupport()])
         case .canceled, .appWide, .unavailable:
             nil
         }

@@ -10,6 +10,9 @@ public struct ErrorReport: Hashable, Sendable, Codable {
     /// The most breadcrumbs a report carries, as the contract's `maxItems` says; the rest are counted.
     public static let breadcrumbLimit = 50
 
+    /// What the user may quote to support, as the app showed it (`7F3K-9Q2M`): the backend finds the report by it.
+    /// Made with the report and kept for every resend; `nil` only in a report an earlier version kept in its outbox.
+    public var reference: ErrorReference?
     /// What groups it with other reports of the same error.
     public var fingerprint: ErrorFingerprint
     /// The screen load's journey up to the error, oldest first; at most ``breadcrumbLimit``.
@@ -34,10 +37,11 @@ public struct ErrorReport: Hashable, Sendable, Codable {
     /// Makes a report within the bounds (``bounded``); `breadcrumbs` must hold journey steps only, as ``Breadcrumb``
     /// does.
     public init(
-        fingerprint: ErrorFingerprint, breadcrumbs: [Breadcrumb], requestID: String?, traceID: String?,
-        environment: String, appVersion: String, locale: String, platform: String = ErrorReport.platform,
-        unsent: UnsentReports? = nil
+        reference: ErrorReference, fingerprint: ErrorFingerprint, breadcrumbs: [Breadcrumb], requestID: String?,
+        traceID: String?, environment: String, appVersion: String, locale: String,
+        platform: String = ErrorReport.platform, unsent: UnsentReports? = nil
     ) {
+        self.reference = reference
         self.fingerprint = fingerprint
         self.breadcrumbs = breadcrumbs
         self.omittedBreadcrumbs = nil

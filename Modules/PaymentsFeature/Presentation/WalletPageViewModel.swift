@@ -50,15 +50,15 @@ public final class WalletPageViewModel {
         case .banned:
             PresentationError(
                 PaymentsWording.bannedTitle, message: .bannedMessage, in: language, presentation: .inline,
-                iconName: "lock", actions: [.contactSupport])
+                iconName: "lock", actions: [.contactSupport()])
         case .inReview(.pending):
             PresentationError(
                 PaymentsWording.pendingTitle, message: .pendingMessage, in: language, presentation: .inline,
-                iconName: "hourglass")
+                iconName: "hourglass", actions: [.checkLater])
         case .inReview(.beingProcessed):
             PresentationError(
                 PaymentsWording.beingProcessedTitle, message: .beingProcessedMessage, in: language,
-                presentation: .inline, iconName: "hourglass")
+                presentation: .inline, iconName: "hourglass", actions: [.checkLater])
         case .appWide, .unknown, .cancelled:
             nil
         }

@@ -53,6 +53,18 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
         /// A body the backend sent that broke the contract: a required field missing or invalid, or a value this app
         /// version does not know. The call's client report already tells the backend engineers.
         case brokenBody
+        /// A request the app itself got wrong, which the backend refuses again however often it comes (a reused
+        /// idempotency key): trying again cannot help, only support can.
+        case defect
+    }
+}
+
+extension Diagnostic {
+    /// This diagnostic, declared as a failure of kind `kind`.
+    public func declaring(_ kind: Kind) -> Diagnostic {
+        var declared = self
+        declared.kind = kind
+        return declared
     }
 }
 

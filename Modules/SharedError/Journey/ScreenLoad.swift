@@ -39,9 +39,15 @@ public final class ScreenLoad: JourneySink {
     /// The errors a layer left out during the load while the screen still showed the rest, in order.
     public var leftOut: [ErrorRecord] { kept.withLock { $0.leftOut } }
 
-    /// Keeps `error`, which Navigation presented unexplained.
-    public func handOver(presentedUnexplained error: some JourneyDescribable & CategorizedError & Diagnosable) {
-        keep { $0.presentedUnexplained.append(ErrorRecord(error)) }
+    /// Keeps `error`, which Navigation presented unexplained, showing `reference` (if any) as the reference of its
+    /// report.
+    public func handOver(
+        presentedUnexplained error: some JourneyDescribable & CategorizedError & Diagnosable,
+        reference: ErrorReference? = nil
+    ) {
+        var record = ErrorRecord(error)
+        record.reference = reference
+        keep { $0.presentedUnexplained.append(record) }
     }
 
     /// Keeps `error`, which a layer left out while the screen still showed the rest; it reached that layer from
@@ -73,6 +79,8 @@ public struct ErrorRecord: Hashable, Sendable {
     public var category: ErrorCategory
     /// What a developer needs about each failure behind it.
     public var diagnostics: [Diagnostic]
+    /// The reference the user was shown for its report, if the user was shown one.
+    public var reference: ErrorReference?
 
     /// Makes a record from its parts.
     public init(fingerprint: ErrorFingerprint, category: ErrorCategory, diagnostics: [Diagnostic]) {

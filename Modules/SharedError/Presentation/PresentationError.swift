@@ -13,12 +13,15 @@ public struct PresentationError: Hashable, Sendable, Codable {
     public var iconName: String?
     /// What the user can do about it, in order, each with its label in the user's language.
     public var actions: [PresentedAction]
+    /// The reference of the error report the app sent about it, for the user to quote (`Reference 7F3K-9Q2M`);
+    /// `nil` when no report was made.
+    public var reference: PresentedReference?
 
     /// Makes the words for an error from text already in the user's language; shown as an alert unless told
     /// otherwise.
     public init(
         key: String, title: String, message: String? = nil, presentation: PresentationMethod = .alert,
-        iconName: String? = nil, actions: [PresentedAction] = []
+        iconName: String? = nil, actions: [PresentedAction] = [], reference: PresentedReference? = nil
     ) {
         self.key = key
         self.title = title
@@ -26,6 +29,7 @@ public struct PresentationError: Hashable, Sendable, Codable {
         self.presentation = presentation
         self.iconName = iconName
         self.actions = actions
+        self.reference = reference
     }
 
     /// Makes the words for an error from a module's wording, in `language`, with `actions` labelled in it.
@@ -44,6 +48,14 @@ public struct PresentationError: Hashable, Sendable, Codable {
         PresentationError(
             SharedWording.defaultTitle, message: .defaultMessage, in: language, iconName: "exclamationmark.triangle",
             actions: actions)
+    }
+
+    /// The last line of defence for a defect of the app that trying again cannot fix (a reused idempotency key):
+    /// "Something went wrong", that only support can help, and the way to it, quoting `reference`.
+    public static func defect(in language: Language, reference: ErrorReference?) -> PresentationError {
+        PresentationError(
+            SharedWording.defaultTitle, message: .defectMessage, in: language, iconName: "exclamationmark.triangle",
+            actions: [.contactSupport(reference: reference)])
     }
 
     /// The alert for an app-wide condition: what happened, and what the user can do.
@@ -94,10 +106,24 @@ public enum RecoveryAction: Hashable, Sendable {
     case createWallet
     /// Check the device's connection.
     case checkConnection
-    /// Ask support.
-    case contactSupport
+    /// Ask support, quoting the reference of the error report the app sent, when it sent one.
+    case contactSupport(reference: ErrorReference? = nil)
     /// Copy the call's request id, to find it in the backend's logs (DEV only).
     case copyRequestID(String)
+    /// Send a smaller amount (the CLI: `transfer` with a smaller `--amount`).
+    case sendLess
+    /// Open the wallet, to see what is in it (the CLI: `wallet`).
+    case openWallet
+    /// Check the id of the transfer looked up (the CLI: `transfer --status ID` with the id the receipt showed).
+    case checkTransferID
+    /// Correct the fields the form marked (the CLI: `transfer` with those options corrected).
+    case fixFields
+    /// Look again later, once a review has had time (the CLI: `wallet` again later).
+    case checkLater
+    /// Send the same transfer again, as a new one (the CLI: `transfer` with the same options and `--again`).
+    case sendAgain
+    /// See the transfers whose outcome is still open (the CLI: `transfer --pending`).
+    case checkPendingTransfers
 
     /// The kind's name, the same in every language: `retry`, `retryAfter`, `signIn`, …
     public var kind: String {
@@ -109,6 +135,13 @@ public enum RecoveryAction: Hashable, Sendable {
         case .checkConnection: "checkConnection"
         case .contactSupport: "contactSupport"
         case .copyRequestID: "copyRequestID"
+        case .sendLess: "sendLess"
+        case .openWallet: "openWallet"
+        case .checkTransferID: "checkTransferID"
+        case .fixFields: "fixFields"
+        case .checkLater: "checkLater"
+        case .sendAgain: "sendAgain"
+        case .checkPendingTransfers: "checkPendingTransfers"
         }
     }
 
@@ -124,6 +157,13 @@ public enum RecoveryAction: Hashable, Sendable {
         case .checkConnection: SharedWording.actionCheckConnection.text(in: language)
         case .contactSupport: SharedWording.actionContactSupport.text(in: language)
         case .copyRequestID(let id): SharedWording.actionCopyRequestID.text(in: language, id)
+        case .sendLess: SharedWording.actionSendLess.text(in: language)
+        case .openWallet: SharedWording.actionOpenWallet.text(in: language)
+        case .checkTransferID: SharedWording.actionCheckTransferID.text(in: language)
+        case .fixFields: SharedWording.actionFixFields.text(in: language)
+        case .checkLater: SharedWording.actionCheckLater.text(in: language)
+        case .sendAgain: SharedWording.actionSendAgain.text(in: language)
+        case .checkPendingTransfers: SharedWording.actionCheckPendingTransfers.text(in: language)
         }
     }
 }
@@ -141,10 +181,10 @@ public struct PresentedAction: Hashable, Sendable, Codable {
         self.label = action.label(in: language)
     }
 
-    private enum CodingKeys: String, CodingKey { case kind, label, seconds, requestID }
+    private enum CodingKeys: String, CodingKey { case kind, label, seconds, requestID, reference }
 
     /// `{"kind": "retryAfter", "label": "Try again in 5 seconds", "seconds": 5}`: the kind, the label, and what the
-    /// kind carries.
+    /// kind carries (`"reference": "7F3K-9Q2M"` for contacting support about a report).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(action.kind, forKey: .kind)
@@ -152,6 +192,7 @@ public struct PresentedAction: Hashable, Sendable, Codable {
         switch action {
         case .retryAfter(let seconds): try container.encode(seconds, forKey: .seconds)
         case .copyRequestID(let id): try container.encode(id, forKey: .requestID)
+        case .contactSupport(let reference?): try container.encode(reference, forKey: .reference)
         default: break
         }
     }
@@ -166,8 +207,16 @@ public struct PresentedAction: Hashable, Sendable, Codable {
         case "signIn": action = .signIn
         case "createWallet": action = .createWallet
         case "checkConnection": action = .checkConnection
-        case "contactSupport": action = .contactSupport
+        case "contactSupport":
+            action = .contactSupport(reference: try container.decodeIfPresent(ErrorReference.self, forKey: .reference))
         case "copyRequestID": action = .copyRequestID(try container.decode(String.self, forKey: .requestID))
+        case "sendLess": action = .sendLess
+        case "openWallet": action = .openWallet
+        case "checkTransferID": action = .checkTransferID
+        case "fixFields": action = .fixFields
+        case "checkLater": action = .checkLater
+        case "sendAgain": action = .sendAgain
+        case "checkPendingTransfers": action = .checkPendingTransfers
         case let kind:
             throw DecodingError.dataCorruptedError(
                 forKey: .kind, in: container, debugDescription: "no recovery action \(kind)")

@@ -39,7 +39,8 @@ public struct TerminalStyle: Hashable, Sendable {
 }
 
 extension PresentationError {
-    /// The error as terminal lines: a marked title, then the message, indented by `indent`.
+    /// The error as terminal lines: a marked title, then the message, the report's reference and the actions,
+    /// indented by `indent`.
     public func rendered(style: TerminalStyle, indent: String = "  ") -> [String] {
         let marker =
             switch presentation {
@@ -50,6 +51,7 @@ extension PresentationError {
         let body = indent + (presentation == .inline ? "" : "    ")
         var lines = [indent + style.bold((presentation == .inline ? "" : marker + " ") + title)]
         if let message { lines.append(body + message) }
+        if let reference { lines.append(body + reference.text) }
         if !actions.isEmpty { lines.append(body + "→ " + style.cyan(actions.map(\.label).joined(separator: " · "))) }
         return lines
     }

@@ -2,6 +2,7 @@
 enum SharedWording: String, Wording {
     case defaultTitle = "error.default.title"
     case defaultMessage = "error.default.message"
+    case defectMessage = "error.defect.message"
     case offlineTitle = "condition.offline.title"
     case offlineMessage = "condition.offline.message"
     case timedOutTitle = "condition.timedOut.title"
@@ -16,6 +17,14 @@ enum SharedWording: String, Wording {
     case actionCheckConnection = "action.checkConnection"
     case actionContactSupport = "action.contactSupport"
     case actionCopyRequestID = "action.copyRequestID"
+    case actionSendLess = "action.sendLess"
+    case actionOpenWallet = "action.openWallet"
+    case actionCheckTransferID = "action.checkTransferID"
+    case actionFixFields = "action.fixFields"
+    case actionCheckLater = "action.checkLater"
+    case actionSendAgain = "action.sendAgain"
+    case actionCheckPendingTransfers = "action.checkPendingTransfers"
+    case reference = "error.reference"
     case routedToSignIn = "navigation.routedToSignIn"
 
     static let catalog = WordingCatalog(resourceBundle: "ErrorFlow_SharedError")
@@ -24,6 +33,7 @@ enum SharedWording: String, Wording {
         switch self {
         case .defaultTitle: "Something went wrong"
         case .defaultMessage: "Please try again later."
+        case .defectMessage: "Trying again won't help. Contact support and quote the reference."
         case .offlineTitle: "Network unavailable"
         case .offlineMessage:
             "It seems that your device cannot reach our servers right now. Check your internet connection and try again."
@@ -39,6 +49,14 @@ enum SharedWording: String, Wording {
         case .actionCheckConnection: "Check your connection"
         case .actionContactSupport: "Contact support"
         case .actionCopyRequestID: "Copy the request id %@"
+        case .actionSendLess: "Send less"
+        case .actionOpenWallet: "Open the wallet"
+        case .actionCheckTransferID: "Check the transfer id"
+        case .actionFixFields: "Correct the marked fields"
+        case .actionCheckLater: "Check again later"
+        case .actionSendAgain: "Send it as a new transfer"
+        case .actionCheckPendingTransfers: "See the transfers still open"
+        case .reference: "Reference %@"
         case .routedToSignIn: "Routed to sign-in"
         }
     }

@@ -90,7 +90,8 @@ public struct RemoteTransferRepository: TransferRepository {
         case (.unexpectedStatus(402), "insufficient_funds"): return .insufficientFunds
         case (.forbidden, "wallet_banned"): return .walletBanned
         case (.notFound, "wallet_not_found"): return .noWallet
-        case (.conflict, "idempotency_key_reused"): return .keyReused(error.diagnostic)
+        // The app's own defect: the same key with another body is refused however often it is sent.
+        case (.conflict, "idempotency_key_reused"): return .keyReused(error.diagnostic.declaring(.defect))
         default: break
         }
         switch (error.context.keyedWrite, error.kind) {

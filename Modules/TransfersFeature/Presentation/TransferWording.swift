@@ -31,17 +31,18 @@ enum TransferWording {
         case .insufficientFunds:
             PresentationError(
                 TransfersWording.insufficientFundsTitle, message: .insufficientFundsMessage, in: language,
-                iconName: "banknote")
+                iconName: "banknote", actions: [.sendLess, .openWallet])
         case .walletBanned:
             PresentationError(
                 TransfersWording.walletBannedTitle, message: .walletBannedMessage, in: language, iconName: "lock",
-                actions: [.contactSupport])
+                actions: [.contactSupport()])
         case .noWallet:
             PresentationError(
                 TransfersWording.noWalletTitle, message: .noWalletMessage, in: language, iconName: "wallet.pass",
                 actions: [.createWallet])
         case .notFound:
-            PresentationError(TransfersWording.notFoundTitle, in: language, presentation: .inline)
+            PresentationError(
+                TransfersWording.notFoundTitle, in: language, presentation: .inline, actions: [.checkTransferID])
         case .outcomeUnknown:
             PresentationError(
                 TransfersWording.outcomeUnknownTitle, message: .outcomeUnknownMessage, in: language,
@@ -53,9 +54,21 @@ enum TransferWording {
         case .withheld(let reason):
             PresentationError(
                 TransfersWording.withheldTitle, message: withheldMessage(reason), in: language,
-                iconName: "tray.and.arrow.up", actions: reason == .recordBusy ? [.retry] : [])
+                iconName: "tray.and.arrow.up", actions: withheldActions(reason))
         case .invalid, .appWide, .unknown, .cancelled:
             nil
+        }
+    }
+
+    /// The way out of a send the app withheld: wait for the other send, ask support about a record the app cannot
+    /// use, look at the sends still open, check the wallet before sending again, or send it again as a new one.
+    private static func withheldActions(_ reason: WithheldReason) -> [RecoveryAction] {
+        switch reason {
+        case .recordBusy: [.retry]
+        case .recordUnusable: [.contactSupport()]
+        case .recordFull: [.checkPendingTransfers]
+        case .earlierSendUnresolved: [.openWallet]
+        case .alreadyMade: [.sendAgain]
         }
     }
 

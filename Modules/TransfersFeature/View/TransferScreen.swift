@@ -44,8 +44,9 @@ public enum TransferScreen {
 }
 
 extension TransferScreen {
-    /// What a run reports as presented when the form shows problems on its fields: "Some fields need fixing".
+    /// What a run reports as presented when the form shows problems on its fields: "Some fields need fixing", with
+    /// the way out: correcting them.
     public static func fieldsToFix(in language: Language) -> PresentationError {
-        PresentationError(TransfersWording.fieldsToFixTitle, in: language, presentation: .inline)
+        PresentationError(TransfersWording.fieldsToFixTitle, in: language, presentation: .inline, actions: [.fixFields])
     }
 }
