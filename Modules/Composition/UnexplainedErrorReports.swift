@@ -45,7 +45,9 @@ final class UnexplainedErrorReports: UnexplainedErrorReporting {
         for error in unexplained where !Self.comesOnlyFromBrokenBodies(error.diagnostics) {
             guard reported.insert(error.fingerprint).inserted else { continue }
             let reference = shown[error.fingerprint] ?? references.make()
-            sender.submit(report(error, reference: reference, journey: load.journey, environment: environment))
+            sender.submit(
+                report(error, reference: reference, journey: load.journey, environment: environment),
+                shownToTheUser: shown[error.fingerprint] != nil)
         }
     }
 

@@ -48,6 +48,18 @@ struct ErrorReportSenderTests {
         #expect(try sent(spy.requests[2]).unsent == nil, "told once, then counted anew")
     }
 
+    @Test func aReportWhoseReferenceTheUserWasShownIsSentWithinTheWindowToo() async throws {
+        let spy = HTTPClientSpy(answering: .json(202, "{}"))
+        let sut = makeSender(spy)
+
+        for _ in 0..<2 { sut.submit(report("TransferError", "unknown"), shownToTheUser: true) }
+        sut.submit(report("TransferError", "unknown"))
+        await sut.flush()
+
+        #expect(spy.requests.count == 2)
+        #expect(try sent(spy.requests[1]).unsent == nil)
+    }
+
     @Test func aBackendThatDoesNotKnowErrorReportsDropsThemWithOneLogLine() async throws {
         let spy = HTTPClientSpy(answering: .contractError(404, "not_found"))
         let capture = LogCapture()

@@ -8,9 +8,10 @@ import W3CTraceContext
 ///
 /// - `submit` only enqueues (a bounded queue; the oldest reports give way under a storm, and are counted as not sent
 ///   for a full queue), so the user's flow never waits for it and never fails because of it.
-/// - Each (endpoint, key path, kind) of a client report, and each fingerprint of an error report, is sent at most
-///   once per ``Configuration/window``; an error report held back by the window is counted as not sent for the rate
-///   limit.
+/// - Each (endpoint, key path, kind) of a client report, and each fingerprint of an error report nobody was shown,
+///   is sent at most once per ``Configuration/window``; an error report held back by the window is counted as not
+///   sent for the rate limit. An error report whose reference the user was shown is always sent, so that support
+///   finds what the user quotes.
 /// - A report that cannot be delivered now (the backend is unreachable, or answers 5xx or 429) goes to the
 ///   ``ReportOutbox`` and the journey says `queued`; reports waiting there from an earlier run are sent first, at
 ///   most ``Configuration/resendLimit`` per run and ``Configuration/resendSpacing`` apart. A 429 or 503 with
@@ -161,13 +162,14 @@ public final class ClientReportSender: ClientReporting {
     }
 
     /// Enqueues an error report (within its bounds) and returns at once; it is sent inside the current trace.
-    public func submit(_ report: ErrorReport) {
-        enqueue(.error(report.bounded))
+    public func submit(_ report: ErrorReport, shownToTheUser: Bool = false) {
+        enqueue(.error(report.bounded), shown: shownToTheUser)
     }
 
-    private func enqueue(_ report: OutgoingReport) {
+    private func enqueue(_ report: OutgoingReport, shown: Bool = false) {
         let submitted = Submitted(
-            id: UUID().uuidString, report: report, journeyContext: .current, trace: ScreenTrace.current)
+            id: UUID().uuidString, report: report, shown: shown, journeyContext: .current,
+            trace: ScreenTrace.current)
         unsettled.add(submitted)
         yield(.report(submitted))
     }
@@ -274,6 +276,8 @@ public final class DeliveryBudget: Sendable {
 private struct Submitted: Sendable {
     var id: String
     var report: OutgoingReport
+    /// Whether the user was shown the report's reference (the window never holds such a report back).
+    var shown: Bool
     var journeyContext: JourneyContext
     var trace: TraceContext?
 }
@@ -403,7 +407,7 @@ private actor Delivery {
         guard !stopped else {
             return await keepForLater(submitted, because: "the run's time for reports was spent")
         }
-        guard let limited = rateLimited(submitted.report) else { return }
+        guard let limited = rateLimited(submitted) else { return }
         unsettled.update(submitted.id, to: limited)
         markSent(limited)
         let id = submitted.id
@@ -435,8 +439,10 @@ private actor Delivery {
         }
     }
 
-    /// The report without what was sent within the window; `nil` when nothing is left to send.
-    private func rateLimited(_ report: OutgoingReport) -> OutgoingReport? {
+    /// The report without what was sent within the window; `nil` when nothing is left to send. An error report
+    /// whose reference the user was shown is never held back: support must find what the user quotes.
+    private func rateLimited(_ submitted: Submitted) -> OutgoingReport? {
+        let report = submitted.report
         switch report {
         case .client(let clientReport):
             var limited = clientReport
@@ -448,7 +454,7 @@ private actor Delivery {
             }
             return .client(limited)
         case .error(let errorReport):
-            guard !isWithinWindow(.fingerprint(errorReport.fingerprint.value)) else {
+            guard submitted.shown || !isWithinWindow(.fingerprint(errorReport.fingerprint.value)) else {
                 overflow.withLock { $0 = $0 + UnsentReports(rateLimited: 1) }
                 logger.debug("error report \(errorReport.fingerprint.value) skipped: sent within the window")
                 return nil
