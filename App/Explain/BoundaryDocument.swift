@@ -1,3 +1,5 @@
+import Foundation
+
 /// The boundary tables of `docs/boundaries.md`, read from the document as it was when this binary was built (the App
 /// target embeds it), so what `explain` says of a boundary is the table the boundary tests hold the code to.
 ///
