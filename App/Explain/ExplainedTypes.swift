@@ -12,8 +12,8 @@ struct ExplainedType: Hashable, Sendable {
     /// The file that declares it, from the package's root.
     let file: String
 
-    init<Owner: LayerError>(_ type: Owner.Type, file: String) {
-        name = String(describing: type)
+    init<Owner: LayerError>(_: Owner.Type, file: String) {
+        name = String(describing: Owner.self)
         layer = Owner.owningLayer
         self.file = file
     }
