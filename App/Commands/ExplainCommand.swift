@@ -68,7 +68,8 @@ package struct ExplainCommand<Scenarios: ExplainedScenarios>: AsyncParsableComma
         var explanation: Explanation
         do throws(Explanation.Unknown) {
             explanation = try Explanation.of(
-                fingerprint, scenarios: Scenarios.reporting, scenariosNote: Scenarios.noneNote)
+                fingerprint, scenarios: Scenarios.reporting, scenariosNote: Scenarios.noneNote,
+                failure: report?.failure)
         } catch {
             throw Console.refusal(error.line)
         }

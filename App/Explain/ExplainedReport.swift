@@ -19,6 +19,11 @@ struct ExplainedReport: Encodable, Sendable {
     var traceID: String?
     /// Where the app ran: `dev` or `prod`.
     var environment: String?
+    /// The failure behind the error, as the first breadcrumb of the fingerprint's layer names what it became
+    /// (`HTTPClientError.conflict`); `nil` when no breadcrumb tells it.
+    var failure: String? {
+        breadcrumbs.first { $0.layer.rawValue == fingerprint.layer }?.to
+    }
     /// The breadcrumbs as a Mermaid sequence diagram.
     var mermaid: String { ReportMermaid.render(self) }
 

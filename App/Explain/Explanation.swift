@@ -78,11 +78,12 @@ extension Explanation {
     }
 
     /// The explanation of `fingerprint`, or the line that says why there is none: a type this app does not have,
-    /// a case no boundary table names, or a layer no journey has.
+    /// a case no boundary table names, or a layer no journey has. `failure` names the failure behind it in the
+    /// developer detail, when a report tells it.
     @MainActor
     static func of(
         _ fingerprint: ErrorFingerprint, scenarios: [ReportingScenario], scenariosNote: String,
-        document: BoundaryDocument = .embedded
+        failure: String? = nil, document: BoundaryDocument = .embedded
     ) throws(Unknown) -> Explanation {
         let value = fingerprint.value
         guard let owner = ExplainedType.named(fingerprint.type) else {
@@ -119,7 +120,8 @@ extension Explanation {
             producedByNone: producedBy.isEmpty
                 ? "no boundary row makes it: \(owner.name) raises it in its own layer (\(owner.layer.rawValue))" : nil,
             handledBy: handledBy,
-            userSees: Roads(document: document, fingerprint: fingerprint).sights(of: owner.name, case: caseName),
+            userSees: Roads(document: document, fingerprint: fingerprint, failure: failure).sights(
+                of: owner.name, case: caseName),
             scenarios: found, scenariosNote: found.isEmpty ? scenariosNote : nil, report: nil)
     }
 }
@@ -130,6 +132,8 @@ extension Explanation {
 private struct Roads {
     let document: BoundaryDocument
     let fingerprint: ErrorFingerprint
+    /// The journey name of the failure behind the error, when a report's breadcrumbs tell it.
+    let failure: String?
 
     /// What the user sees of `type.caseName`, one sight per road, at most four boundaries deep.
     func sights(of type: String, case caseName: String, via: [String] = []) -> [Explanation.Sight] {
@@ -183,7 +187,7 @@ private struct Roads {
             journeyName: name, category: condition?.category ?? category ?? .default, appWideCondition: condition,
             diagnostics: [
                 Diagnostic(
-                    error: name, layer: JourneyLayer(rawValue: fingerprint.layer) ?? .app,
+                    error: failure ?? "the failure behind it", layer: JourneyLayer(rawValue: fingerprint.layer) ?? .app,
                     serverCode: fingerprint.serverCode)
             ])
         let shown = AppEnvironment.allCases.map { environment in

@@ -92,7 +92,7 @@ struct ExplainedTypesTests {
         #expect(sights.first?.via == "TransferFormViewModel (Presentation, TransfersFeature) → Navigation")
         #expect(
             sights.first?.dev
-                == "alert \"Something went wrong\": Developer detail (DEV only): TransferError.unknown(UnknownBusinessError) reached Navigation unexplained; from: TransferError.unknown(UnknownBusinessError) in networking · code idempotency_key_reused [Try again]"
+                == "alert \"Something went wrong\": Developer detail (DEV only): TransferError.unknown(UnknownBusinessError) reached Navigation unexplained; from: the failure behind it in networking · code idempotency_key_reused [Try again]"
         )
         #expect(sights.first?.prod.hasPrefix("alert \"Something went wrong\": Please try again") == true, "\(sights)")
         #expect(sights.first?.prod.contains("Developer detail") == false)

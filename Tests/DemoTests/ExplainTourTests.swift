@@ -86,6 +86,9 @@ struct ExplainTourTests {
                 "  networking   mapped    [unhandleable] HTTP 409 idempotency_key_reused → HTTPClientError.conflict\n"),
             "\(text.stdout)")
         #expect(text.stdout.contains("  transfer-key-reused: "))
+        #expect(
+            text.stdout.contains("from: HTTPClientError.conflict in networking · code idempotency_key_reused"),
+            "the developer detail names the failure the breadcrumbs tell")
         #expect(block == mermaid)
         #expect(
             MermaidSequenceGrammar.violations(in: mermaid).isEmpty,
