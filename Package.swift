@@ -130,7 +130,9 @@ let package = Package(
                 // new-feature: app dependencies
             ],
             path: "App",
-            exclude: ["Main"]
+            exclude: ["Main"],
+            // `errorflow explain` reads the boundary tables from the document itself, as it is at build time.
+            resources: [.embedInCode("../docs/boundaries.md")]
         ),
         .executableTarget(name: "AppMain", dependencies: ["App", argumentParser], path: "App/Main"),
 
@@ -198,7 +200,9 @@ let package = Package(
         // new-feature: test targets
         .testTarget(
             name: "AppTests",
-            dependencies: ["App", "Composition", "Navigation", "Networking", "SharedError", "TestSupport", logging],
+            dependencies: [
+                "App", "Composition", "Domain", "Navigation", "Networking", "SharedError", "TestSupport", logging,
+            ],
             path: "Tests/AppTests"
         ),
         .testTarget(

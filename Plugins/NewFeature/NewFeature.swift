@@ -156,6 +156,12 @@ struct Scaffold {
         try edit("App/Main/ErrorFlowApp.swift") {
             try Insert.before("// new-feature: commands", templates.appCommand, in: $0)
         }
+        try edit("App/Explain/ExplainedTypes.swift") {
+            try Insert.before("// new-feature: explained types", templates.explainedType, in: $0)
+        }
+        try edit("Tests/AppTests/ExplainTests.swift") {
+            try Insert.before("// new-feature: explained samples", templates.explainedSamples, in: $0)
+        }
         try edit("App/Screens/Screen.swift") {
             try Insert.before("// new-feature: screens", templates.screenCase, in: $0)
         }

@@ -572,6 +572,14 @@ struct Templates {
         named("OrdersCommand<BaseURLOnly>.self,")
     }
 
+    var explainedType: String {
+        named(#"ExplainedType(OrdersRepositoryError.self, file: "Modules/Domain/Orders/Orders.swift"),"#)
+    }
+
+    var explainedSamples: String {
+        named("samples += OrdersRepositoryError.allCases as [any LayerError]")
+    }
+
     var demoCommand: String {
         named("OrdersCommand<DemoOption<OrdersTag>>.self,")
     }

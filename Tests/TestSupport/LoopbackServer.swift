@@ -15,6 +15,8 @@ public struct RecordedRequest: Sendable {
     public var headers: [String: String]
     /// The whole body, at most 1 MiB; empty when there was none.
     public var body: Data
+    /// The query, without the `?`, as received; `nil` when there was none.
+    public var query: String? = nil
 
     /// The value of the header `name`, compared without case; `nil` when absent.
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
@@ -166,7 +168,7 @@ private struct ScriptResponder: HTTPResponder {
         }
         let recorded = RecordedRequest(
             method: request.method.rawValue, path: request.uri.path, headers: headers,
-            body: Data(body.readableBytesView))
+            body: Data(body.readableBytesView), query: request.uri.query)
         recorder.append(recorded)
 
         let scripted = await script(recorded)
