@@ -17,6 +17,7 @@ let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio
 let nioHTTPCompression: Target.Dependency = .product(name: "NIOHTTPCompression", package: "swift-nio-extras")
 let instrumentation: Target.Dependency = .product(name: "Instrumentation", package: "swift-distributed-tracing")
 let w3cTraceContext: Target.Dependency = .product(name: "W3CTraceContext", package: "swift-w3c-trace-context")
+let nioSSL: Target.Dependency = .product(name: "NIOSSL", package: "swift-nio-ssl")
 
 // MARK: - Package
 
@@ -52,6 +53,8 @@ let package = Package(
         // The trace of a screen load: its task-local context and the `traceparent` header (docs/decisions/0040).
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", exact: "1.7.3"),
         .package(url: "https://github.com/swift-otel/swift-w3c-trace-context.git", exact: "1.0.0"),
+        // The fault proxy's trust in a staging backend's own CA (`errorflow proxy --ca-file`); AsyncHTTPClient's.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
     ],
     targets: [
         // MARK: Shared vocabulary and app-wide reactions
@@ -123,13 +126,25 @@ let package = Package(
             name: "App",
             dependencies: [
                 "Composition", "AuthFeature", "PaymentsFeature", "TransfersFeature", "Navigation", "Networking",
-                "Domain", "SharedError", "PrivateFiles", "AsyncHTTPTransport", argumentParser, logging, mustache,
+                "Domain", "SharedError", "PrivateFiles", "AsyncHTTPTransport", "FaultProxy", "FaultInjection",
+                argumentParser, logging, mustache,
                 // new-feature: app dependencies
             ],
             path: "App",
             exclude: ["Main"]
         ),
         .executableTarget(name: "AppMain", dependencies: ["App", argumentParser], path: "App/Main"),
+
+        // MARK: Fault injection: the kinds and their seeded draw (the demo backend's and the proxy's), and the proxy
+        .target(name: "FaultInjection", path: "Modules/FaultInjection"),
+        .target(
+            name: "FaultProxy",
+            dependencies: [
+                "FaultInjection", hummingbird, httpTypes, serviceLifecycle, nioCore, nioHTTP1, nioSSL, asyncHTTPClient,
+                logging,
+            ],
+            path: "Modules/FaultProxy"
+        ),
 
         // MARK: A Hummingbird responder on a loopback port (the demo backend and the tests' servers)
         .target(
@@ -196,7 +211,8 @@ let package = Package(
         .testTarget(
             name: "AppTests",
             dependencies: ["App", "Composition", "Navigation", "Networking", "SharedError", "TestSupport", logging],
-            path: "Tests/AppTests"
+            path: "Tests/AppTests",
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "TransportTests",
@@ -230,7 +246,7 @@ package.targets += [
     // The embedded backend that plays each scenario's server half.
     .target(
         name: "DemoBackend",
-        dependencies: ["LoopbackHosting", hummingbird, httpTypes, nioCore, logging, w3cTraceContext],
+        dependencies: ["LoopbackHosting", "FaultInjection", hummingbird, httpTypes, nioCore, logging, w3cTraceContext],
         path: "Demo/Backend"
     ),
     // `errorflow`: the app's commands with the demo's around them (tour, scenarios, serve, load, --scenario).
