@@ -134,13 +134,13 @@ struct ProxyResponder: HTTPResponder {
         switch (method, path) {
         case ("GET", "/_proxy/target"):
             let object = ["target": settings.target.absoluteString]
-            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
             var response = Self.json(200, String(decoding: data, as: UTF8.self))
             if let name = HTTPField.Name(Self.proxyHeader) { response.headers[name] = "1" }
             return response
         case ("GET", "/_proxy/faults"):
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let data = (try? encoder.encode(await log.records)) ?? Data("[]".utf8)
             return Self.json(200, String(decoding: data, as: UTF8.self))
         default:
@@ -234,7 +234,7 @@ struct ProxyResponder: HTTPResponder {
             let field = object.keys.sorted().first
         else { return nil }
         object.removeValue(forKey: field)
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
             return nil
         }
         return (data, "answered the backend's JSON without its field '\(field)'")

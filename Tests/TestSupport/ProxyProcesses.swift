@@ -94,7 +94,7 @@ public final class PythonTarget: Sendable {
         }
         guard line.hasPrefix("port "), let port = Int(line.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines))
         else {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             throw TargetError.noPort(line)
         }
         return PythonTarget(process: process, baseURL: "\(tlsFolder == nil ? "http" : "https")://127.0.0.1:\(port)")
@@ -116,9 +116,9 @@ public final class PythonTarget: Sendable {
         }
     }
 
-    /// Kills it and waits for it.
+    /// Kills it (SIGKILL: a test process may hand its children SIGTERM ignored) and waits for it.
     public func stop() async {
-        process.terminate()
+        kill(process.processIdentifier, SIGKILL)
         let process = process
         await offThePool { process.waitUntilExit() }
     }
