@@ -134,7 +134,9 @@ struct ProxyResponder: HTTPResponder {
         switch (method, path) {
         case ("GET", "/_proxy/target"):
             let object = ["target": settings.target.absoluteString]
-            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+            let data =
+                (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+                ?? Data()
             var response = Self.json(200, String(decoding: data, as: UTF8.self))
             if let name = HTTPField.Name(Self.proxyHeader) { response.headers[name] = "1" }
             return response
@@ -234,7 +236,10 @@ struct ProxyResponder: HTTPResponder {
             let field = object.keys.sorted().first
         else { return nil }
         object.removeValue(forKey: field)
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        else {
             return nil
         }
         return (data, "answered the backend's JSON without its field '\(field)'")
@@ -273,19 +278,17 @@ struct ForwardingFailure: Error {
     let timedOut: Bool
 
     init(_ error: any Error) {
-        if let client = error as? AsyncHTTPClient.HTTPClientError {
-            timedOut = [.deadlineExceeded, .readTimeout, .connectTimeout].contains(client)
-            reason = client.shortDescription
-        } else {
+        guard let client = error as? AsyncHTTPClient.HTTPClientError else {
             timedOut = false
             reason = String(describing: type(of: error))
+            return
         }
-    }
-}
-
-extension AsyncHTTPClient.HTTPClientError {
-    /// `HTTPClientError.connectTimeout` → `connectTimeout`.
-    var shortDescription: String {
-        String(describing: self).replacingOccurrences(of: "HTTPClientError.", with: "")
+        let named: [(AsyncHTTPClient.HTTPClientError, String)] = [
+            (.deadlineExceeded, "no answer in time"), (.readTimeout, "silent past the timeout"),
+            (.connectTimeout, "could not connect in time"), (.remoteConnectionClosed, "closed the connection"),
+        ]
+        let match = named.first { $0.0 == client }
+        timedOut = match != nil && client != .remoteConnectionClosed
+        reason = match?.1 ?? "AsyncHTTPClient.HTTPClientError"
     }
 }
