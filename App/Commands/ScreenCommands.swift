@@ -51,7 +51,7 @@ package enum ScreenCommand {
         guard let baseURL = try backend.validatedBaseURL() else {
             throw Console.refusal("--pending settles transfers sent to --base-url; give it the backend's URL")
         }
-        let identity = await proxiedBackend(of: baseURL) ?? baseURL
+        let identity = await proxiedBackend(of: baseURL, language: output.language) ?? baseURL
         let origin = BackendOrigin(identity)
         let session = await FileSessionStore(
             path: try backend.checkedSessionFile(), logger: Logger(label: "pending") { _ in SwiftLogNoOpLogHandler() }
@@ -133,9 +133,10 @@ package enum ScreenCommand {
     /// The backend behind the proxy at `baseURL`, or `nil` when it is none; asked once per process, before anything
     /// keyed by the backend (session, journal, outbox) is read.
     @MainActor
-    static func proxiedBackend(of baseURL: URL) async -> URL? {
+    static func proxiedBackend(of baseURL: URL, language: Language) async -> URL? {
         if let known = proxied[baseURL] { return known }
-        let found = await ProxiedBackend.behind(baseURL, transport: ProcessTransport.shared)
+        let found = await ProxiedBackend.behind(
+            baseURL, transport: ProcessTransport.shared, acceptLanguage: language.acceptLanguage)
         proxied[baseURL] = found
         return found
     }
@@ -173,7 +174,7 @@ package enum ScreenCommand {
                 appleSignIn: AppleSignInFacade(userAgent: signInAgent ?? .scripted(.approve), logger: logger),
                 appVersion: ErrorFlowCommand.version, secrets: secrets, logger: logger,
                 transport: ProcessTransport.shared)
-            configuration.proxiedBackend = await ScreenCommand.proxiedBackend(of: baseURL)
+            configuration.proxiedBackend = await ScreenCommand.proxiedBackend(of: baseURL, language: output.language)
             scenario?.configure(&configuration, answeringSignIn: signInAgent == nil)
             if let timeout = backend.callTimeout { configuration.chain.timeout = timeout }
             configuration.language = output.language

@@ -13,15 +13,18 @@ public enum ProxiedBackend {
     /// How long the question may take; a proxy answers it itself, at once.
     public static let patience: Duration = .seconds(2)
 
-    /// The backend behind the proxy at `baseURL`, asked once through `transport` within ``patience``; `nil` when
+    /// The backend behind the proxy at `baseURL`, asked once through `transport` within ``patience`` (in the
+    /// user's `acceptLanguage`, as every request of the app); `nil` when
     /// `baseURL` is not a loopback http URL (a proxy listens on this machine only), or the answer is not a proxy's
     /// (a 404, no answer, anything else).
     public static func behind(
-        _ baseURL: URL, transport: any HTTPClient, clock: any HTTPClock = SystemHTTPClock()
+        _ baseURL: URL, transport: any HTTPClient, acceptLanguage: String? = nil,
+        clock: any HTTPClock = SystemHTTPClock()
     ) async -> URL? {
         guard baseURL.scheme?.lowercased() == "http", BackendOrigin(baseURL).isLoopback else { return nil }
         var request = HTTPRequest(method: .get, url: baseURL.appendingPathComponent(path))
         request.deadline = clock.now + patience
+        if let acceptLanguage { request.headers["Accept-Language"] = acceptLanguage }
         guard let response = try? await transport.send(request), response.status == 200,
             response.headers[header] == "1"
         else { return nil }

@@ -98,10 +98,10 @@ public final class FaultProxy: Sendable {
                 throw .unusableCAFile(path: caFile, reason: "it holds no PEM certificate")
             }
         }
-        let seconds = Int64(settings.targetTimeout.components.seconds)
+        let milliseconds = max(settings.targetTimeout.milliseconds, 1)
         var configuration = AsyncHTTPClient.HTTPClient.Configuration(
             tlsConfiguration: tls, redirectConfiguration: .disallow,
-            timeout: .init(connect: .seconds(min(seconds, 10)), read: .seconds(max(seconds, 1))),
+            timeout: .init(connect: .milliseconds(min(milliseconds, 10_000)), read: .milliseconds(milliseconds)),
             decompression: .disabled)
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.httpVersion = .http1Only
@@ -239,5 +239,12 @@ actor StopFlag {
 
     private func release(_ id: Int) {
         waiters.removeValue(forKey: id)?.resume()
+    }
+}
+
+extension Duration {
+    /// The whole milliseconds of the duration.
+    var milliseconds: Int64 {
+        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
     }
 }

@@ -177,9 +177,10 @@ struct ProxyResponder: HTTPResponder {
         } else if request.headers[.transferEncoding]?.lowercased().contains("chunked") == true {
             outgoing.body = HTTPClientRequest.Body.stream(request.body, length: .unknown)
         }
-        let seconds = Int64(settings.targetTimeout.components.seconds)
+        let milliseconds = max(settings.targetTimeout.milliseconds, 1)
         do {
-            let response = try await client.execute(outgoing, deadline: .now() + .seconds(max(seconds, 1)), logger: nil)
+            let response = try await client.execute(
+                outgoing, deadline: .now() + .milliseconds(milliseconds), logger: nil)
             return .success(response)
         } catch {
             return .failure(ForwardingFailure(error))

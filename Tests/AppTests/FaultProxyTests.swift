@@ -216,6 +216,47 @@ struct FaultProxyTests {
         #expect(!run.stderr.contains("sekret") && !run.stdout.contains("sekret"), "\(run.stderr)")
     }
 
+    @Test func aRequestThatIsNotHTTPIsAnswered400AndTheProxyGoesOn() async throws {
+        let target = try await PythonTarget.start()
+        let proxy = try #require(try await Proxy.start(["--to", target.baseURL, "--fault-rate", "0"]))
+        let port = try #require(URL(string: proxy.baseURL)?.port)
+        let answer = await offThePool { Self.exchange("NOT HTTP AT ALL\r\n\r\n", port: port) }
+        let after = await get(proxy.baseURL + "/v1/wallet")
+        _ = await proxy.stop()
+        await target.stop()
+
+        #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer)")
+        #expect(after.value?.status == 200, "the proxy still forwards")
+    }
+
+    /// Sends `text` on a fresh connection to 127.0.0.1:`port` and returns what comes back until the connection
+    /// closes (at most 64 KiB, 10 s).
+    private static func exchange(_ text: String, port: Int) -> String {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        guard connected else { return "" }
+        _ = Array(text.utf8).withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, 0) }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while received.count < 65536 {
+            let count = buffer.withUnsafeMutableBytes { Glibc.recv(socket, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { break }
+            received += buffer[0..<count]
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
     // MARK: - TLS
 
     @Test(.disabled(if: !PythonTarget.makesCertificates, "python3's cryptography is missing (install-ci-tools.sh)"))

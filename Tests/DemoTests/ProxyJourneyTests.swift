@@ -74,6 +74,30 @@ struct ProxyJourneyTests {
         #expect(waiting.stdout.contains("waits for its outcome") && waiting.stdout.hasPrefix("No transfer"))
     }
 
+    @Test func twoRunsThroughOneProxyAtOnceEachGetTheirOwnFaultAndContent() async throws {
+        let server = try await DemoServer.start(scenario: "payments-happy")
+        let home = TemporaryFolder()
+        let signIn = try await Binary.run(
+            ["signin", "--base-url", server.baseURL, "--answer", "approve"], home: home.url)
+        let proxy = try #require(
+            try await Proxy.start([
+                "--to", server.baseURL, "--faults", "GET /v1/wallet=slow", "--fault-rate", "1", "--delay", "0.5",
+            ]))
+        let arguments = ["wallet", "--base-url", proxy.baseURL, "--format", "json"]
+        let first = try Binary.start(arguments, home: home.url)
+        let second = try Binary.start(arguments, home: home.url)
+        let runs = [await first.finish(), await second.finish()]
+        let proxyRun = await proxy.stop()
+        _ = await server.stop()
+
+        #expect(signIn.status == 0)
+        #expect(runs.map(\.status) == [0, 0], "\(runs.map(\.stderr))")
+        #expect(try runs.map { try outcome(of: $0) } == ["content", "content"])
+        let lines = proxyRun.stderr.split(separator: "\n").filter { $0.contains("slow on GET /v1/wallet") }
+        #expect(lines.count == 2, "one fault each: \(proxyRun.stderr)")
+        #expect(Set(lines.map { $0.split(separator: "(trace ").last?.prefix(32) }).count == 2, "under two traces")
+    }
+
     /// Each kind on the wallet page (the cards' envelope for `error-in-200`), through the proxy at rate 1: what the
     /// proxy logged, and what the screen's journey and exit code show.
     @Test(arguments: ProxiedFault.allCases)
