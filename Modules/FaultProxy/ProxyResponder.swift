@@ -72,9 +72,11 @@ struct ProxyResponder: HTTPResponder {
             await injected("answered 401 token_expired; the backend never saw the request")
             return Self.error(401, "token_expired", "The access token has expired.")
         case .slow:
-            await stopping.sleep(for: settings.slowDelay)
+            // Logged as the hold begins, so the line shows a request held now.
             await injected(
-                "held the answer back \(settings.slowDelay.formatted(.units(allowed: [.seconds, .milliseconds])))")
+                "holds the request \(settings.slowDelay.formatted(.units(allowed: [.seconds, .milliseconds]))) "
+                    + "before the backend sees it")
+            await stopping.sleep(for: settings.slowDelay)
             return await forward(request, method: method, path: path)
         case .dropAnswer:
             let answer = await send(request, method: method, path: path)

@@ -74,6 +74,38 @@ struct ProxyJourneyTests {
         #expect(waiting.stdout.contains("waits for its outcome") && waiting.stdout.hasPrefix("No transfer"))
     }
 
+    @Test func aProxyKilledWhileItHoldsATransferLeavesItPendingAndItIsMadeOnceStraightAtTheBackend() async throws {
+        let server = try await DemoServer.start(scenario: "transfer-happy")
+        let proxy = try #require(
+            try await Proxy.start([
+                "--to", server.baseURL, "--faults", "POST /v1/transfers=slow", "--fault-rate", "1", "--delay", "60",
+            ]))
+        let home = TemporaryFolder()
+        let signIn = try await Binary.run(
+            ["signin", "--base-url", proxy.baseURL, "--answer", "approve"], home: home.url)
+        let held = try Binary.start(["transfer", "--base-url", proxy.baseURL] + Self.form, home: home.url)
+        await eventually("the proxy to hold the transfer") {
+            proxy.running.stderrSoFar.contains("slow on POST /v1/transfers")
+        }
+        proxy.running.send(SIGKILL)
+        let cut = await held.finish()
+        let settled = try await Binary.run(
+            ["transfer", "--pending", "--base-url", server.baseURL, "--format", "json"], home: home.url)
+        let another = try await Binary.run(
+            ["transfer", "--status", "t-2", "--base-url", server.baseURL], home: home.url)
+        _ = await proxy.running.finish()
+        _ = await server.stop()
+
+        #expect(signIn.status == 0, "\(signIn.stderr)")
+        #expect(cut.status != 0, "its answer never came: \(cut.stdout)")
+        #expect(cut.stdout.contains("We couldn't confirm your transfer"), "\(cut.stdout)")
+        #expect(settled.status == 0, "the write waited in the journal: \(settled.stdout)\(settled.stderr)")
+        let pending = try #require(try JSONSerialization.jsonObject(with: Data(settled.stdout.utf8)) as? [String: Any])
+        let runs = try #require(pending["pending"] as? [[String: Any]])
+        #expect(((runs.first?["state"] as? [String: Any])?["receipt"] as? [String: Any])?["id"] as? String == "t-1")
+        #expect(another.status != 0, "there is no second transfer: \(another.stdout)")
+    }
+
     @Test func twoRunsThroughOneProxyAtOnceEachGetTheirOwnFaultAndContent() async throws {
         let server = try await DemoServer.start(scenario: "payments-happy")
         let home = TemporaryFolder()
