@@ -18,6 +18,7 @@ let nioHTTPCompression: Target.Dependency = .product(name: "NIOHTTPCompression",
 let instrumentation: Target.Dependency = .product(name: "Instrumentation", package: "swift-distributed-tracing")
 let w3cTraceContext: Target.Dependency = .product(name: "W3CTraceContext", package: "swift-w3c-trace-context")
 let yams: Target.Dependency = .product(name: "Yams", package: "Yams")
+let nioSSL: Target.Dependency = .product(name: "NIOSSL", package: "swift-nio-ssl")
 
 // MARK: - Package
 
@@ -55,6 +56,8 @@ let package = Package(
         .package(url: "https://github.com/swift-otel/swift-w3c-trace-context.git", exact: "1.0.0"),
         // Tests only (no app target may depend on it): reads docs/openapi.yaml, the contract (docs/decisions/0101).
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
+        // The fault proxy's trust in a staging backend's own CA (`errorflow proxy --ca-file`); AsyncHTTPClient's.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
     ],
     targets: [
         // MARK: Shared vocabulary and app-wide reactions
@@ -126,7 +129,8 @@ let package = Package(
             name: "App",
             dependencies: [
                 "Composition", "AuthFeature", "PaymentsFeature", "TransfersFeature", "Navigation", "Networking",
-                "Domain", "SharedError", "PrivateFiles", "AsyncHTTPTransport", argumentParser, logging, mustache,
+                "Domain", "SharedError", "PrivateFiles", "AsyncHTTPTransport", "FaultProxy", "FaultInjection",
+                argumentParser, logging, mustache,
                 // new-feature: app dependencies
             ],
             path: "App",
@@ -135,6 +139,17 @@ let package = Package(
             resources: [.embedInCode("../docs/boundaries.md")]
         ),
         .executableTarget(name: "AppMain", dependencies: ["App", argumentParser], path: "App/Main"),
+
+        // MARK: Fault injection: the kinds and their seeded draw (the demo backend's and the proxy's), and the proxy
+        .target(name: "FaultInjection", path: "Modules/FaultInjection"),
+        .target(
+            name: "FaultProxy",
+            dependencies: [
+                "FaultInjection", hummingbird, httpTypes, serviceLifecycle, nioCore, nioHTTP1, nioSSL, asyncHTTPClient,
+                logging,
+            ],
+            path: "Modules/FaultProxy"
+        ),
 
         // MARK: A Hummingbird responder on a loopback port (the demo backend and the tests' servers)
         .target(
@@ -203,7 +218,8 @@ let package = Package(
             dependencies: [
                 "App", "Composition", "Domain", "Navigation", "Networking", "SharedError", "TestSupport", logging,
             ],
-            path: "Tests/AppTests"
+            path: "Tests/AppTests",
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "TransportTests",
@@ -236,7 +252,7 @@ package.targets += [
     // The embedded backend that plays each scenario's server half.
     .target(
         name: "DemoBackend",
-        dependencies: ["LoopbackHosting", hummingbird, httpTypes, nioCore, logging, w3cTraceContext],
+        dependencies: ["LoopbackHosting", "FaultInjection", hummingbird, httpTypes, nioCore, logging, w3cTraceContext],
         path: "Demo/Backend"
     ),
     // `errorflow`: the app's commands with the demo's around them (tour, scenarios, serve, load, --scenario).

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what CI needs beyond Swift: Debian's chromium for the HTML report's browser test, and `time` (GNU time,
-# /usr/bin/time) for the memory proof's peak resident size.
+# /usr/bin/time) for the memory proof's peak resident size, and python3's cryptography (the proxy's TLS test makes
+# its certificates with it).
 # Never fails CI by itself: a tool that cannot be installed makes its test say it was skipped, and why.
 set -uo pipefail
 
@@ -26,6 +27,16 @@ else
         echo "install-ci-tools: time installed"
     else
         echo "install-ci-tools: time could not be installed; the memory proof will fail and say why" >&2
+    fi
+fi
+if python3 -c "import cryptography" 2>/dev/null; then
+    echo "install-ci-tools: python3's cryptography is here"
+else
+    echo "install-ci-tools: installing cryptography (pip)"
+    if python3 -m pip install -q cryptography==48.0.0; then
+        echo "install-ci-tools: cryptography installed"
+    else
+        echo "install-ci-tools: cryptography could not be installed; the proxy's TLS test will be skipped and say so" >&2
     fi
 fi
 exit 0

@@ -127,36 +127,38 @@ package struct BackendOptions<Choice: BackendChoice>: ParsableArguments {
 
 /// The checks of the backend options, the same whatever runs without `--base-url`.
 package enum BackendChecks {
-    /// `text` as a `--base-url`, or a refusal (one line, exit 2) that never shows a password or a query's value.
-    package static func parseBaseURL(_ text: String, allowingInsecureHTTP: Bool = false) throws(ExitCode) -> URL {
+    /// `text` as a `--base-url` (or the URL of `option`), or a refusal (one line, exit 2) that never shows a password or a query's value.
+    package static func parseBaseURL(
+        _ text: String, allowingInsecureHTTP: Bool = false, option: String = "--base-url"
+    ) throws(ExitCode) -> URL {
         let shown = withoutSecrets(text)
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             ["http", "https"].contains(scheme), let host = components.host, !host.isEmpty,
             components.port.map({ (1...65535).contains($0) }) ?? true, let url = components.url
         else {
             throw Console.refusal(
-                "--base-url '\(shown)' is not an http(s) URL with a host and a port from 1 to 65535, such as http://127.0.0.1:8080"
+                "\(option) '\(shown)' is not an http(s) URL with a host and a port from 1 to 65535, such as http://127.0.0.1:8080"
             )
         }
         if components.user != nil || components.password != nil {
             throw Console.refusal(
-                "--base-url \(shown) carries a user name or password; the backend contract signs in with tokens, so give the URL without them"
+                "\(option) \(shown) carries a user name or password; the backend contract signs in with tokens, so give the URL without them"
             )
         }
         if components.query != nil || components.fragment != nil {
             throw Console.refusal(
-                "--base-url \(shown) carries a query (?…) or a fragment (#…); give the URL without it: a secret such as an API key belongs in the session (`errorflow signin`), not in the URL, which errorflow prints"
+                "\(option) \(shown) carries a query (?…) or a fragment (#…); give the URL without it: a secret such as an API key belongs in the session (`errorflow signin`), not in the URL, which errorflow prints"
             )
         }
         let origin = BackendOrigin(url)
         if origin.host.contains(":"), !ProcessTransport.Choice.current.sendsToIPv6 {
             throw Console.refusal(
-                "--base-url \(origin) is an IPv6 address, which the URLSession transport cannot send to on this platform; leave ERRORFLOW_TRANSPORT unset to use AsyncHTTPClient"
+                "\(option) \(origin) is an IPv6 address, which the URLSession transport cannot send to on this platform; leave ERRORFLOW_TRANSPORT unset to use AsyncHTTPClient"
             )
         }
         if scheme == "http", !origin.isLoopback, !allowingInsecureHTTP {
             throw Console.refusal(
-                "--base-url \(origin) is plain http to another machine: the session's tokens and your transfers would cross the network unencrypted; use https, or add --allow-insecure-http if you mean it"
+                "\(option) \(origin) is plain http to another machine: the session's tokens and your transfers would cross the network unencrypted; use https, or add --allow-insecure-http if you mean it"
             )
         }
         return url

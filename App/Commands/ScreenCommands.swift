@@ -51,13 +51,14 @@ package enum ScreenCommand {
         guard let baseURL = try backend.validatedBaseURL() else {
             throw Console.refusal("--pending settles transfers sent to --base-url; give it the backend's URL")
         }
-        let origin = BackendOrigin(baseURL)
+        let identity = await proxiedBackend(of: baseURL, language: output.language) ?? baseURL
+        let origin = BackendOrigin(identity)
         let session = await FileSessionStore(
             path: try backend.checkedSessionFile(), logger: Logger(label: "pending") { _ in SwiftLogNoOpLogHandler() }
         ).load()
         let user = session?.origin == origin ? session?.userID : nil
         let journal = ComposedApp.pendingWrites(
-            file: Console.defaultJournalFile, baseURL: baseURL,
+            file: Console.defaultJournalFile, baseURL: baseURL, knownAs: identity,
             logger: Logger(label: "pending") { _ in SwiftLogNoOpLogHandler() })
         if let dismiss {
             let dismissed: KeyedWrite?
@@ -126,6 +127,20 @@ package enum ScreenCommand {
         if !expired.isEmpty { throw ExitCode(1) }
     }
 
+    /// What the process learned of each base URL: the backend behind it when it is a proxy (``ProxiedBackend``).
+    @MainActor private static var proxied: [URL: URL?] = [:]
+
+    /// The backend behind the proxy at `baseURL`, or `nil` when it is none; asked once per process, before anything
+    /// keyed by the backend (session, journal, outbox) is read.
+    @MainActor
+    static func proxiedBackend(of baseURL: URL, language: Language) async -> URL? {
+        if let known = proxied[baseURL] { return known }
+        let found = await ProxiedBackend.behind(
+            baseURL, transport: ProcessTransport.shared, acceptLanguage: language.acceptLanguage)
+        proxied[baseURL] = found
+        return found
+    }
+
     private static func time(_ date: Date) -> String {
         ISO8601DateFormatter().string(from: date)
     }
@@ -159,6 +174,7 @@ package enum ScreenCommand {
                 appleSignIn: AppleSignInFacade(userAgent: signInAgent ?? .scripted(.approve), logger: logger),
                 appVersion: ErrorFlowCommand.version, secrets: secrets, logger: logger,
                 transport: ProcessTransport.shared)
+            configuration.proxiedBackend = await ScreenCommand.proxiedBackend(of: baseURL, language: output.language)
             scenario?.configure(&configuration, answeringSignIn: signInAgent == nil)
             if let timeout = backend.callTimeout { configuration.chain.timeout = timeout }
             configuration.language = output.language

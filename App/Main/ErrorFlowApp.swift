@@ -11,7 +11,7 @@ struct ErrorFlowApp: AsyncParsableCommand {
             PaymentsCommand<BaseURLOnly>.self, WalletCommand<BaseURLOnly>.self, SignInCommand<BaseURLOnly>.self,
             ProfileCommand<BaseURLOnly>.self, TransferCommand<BaseURLOnly>.self,
             // new-feature: commands
-            SessionCommand.self, ExplainCommand<NoScenarios>.self,
+            SessionCommand.self, ExplainCommand<NoScenarios>.self, ProxyCommand.self,
         ])
 
     static func main() async {

@@ -76,7 +76,7 @@ package struct ScreenRun {
     /// issued (left as it is: its tokens are never sent here).
     private func signedOutNote(hint: String) async -> String? {
         let path = app.sessionStore.location
-        let origin = BackendOrigin(app.configuration.baseURL)
+        let origin = BackendOrigin(app.configuration.backendIdentity)
         guard let session = await app.sessionStore.load() else {
             return "not signed in (no session at \(path)): \(hint)"
         }

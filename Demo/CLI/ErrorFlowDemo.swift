@@ -14,7 +14,7 @@ struct ErrorFlowDemo: AsyncParsableCommand {
             SignInCommand<DemoOption<SignInTag>>.self, ProfileCommand<DemoOption<ProfileTag>>.self,
             TransferCommand<DemoOption<TransferTag>>.self,
             // new-feature: commands
-            SessionCommand.self, ExplainCommand<CatalogReports>.self,
+            SessionCommand.self, ExplainCommand<CatalogReports>.self, ProxyCommand.self,
             ServeCommand.self, LoadCommand.self,
         ])
 

@@ -15,6 +15,8 @@ public import SharedError
 public struct AppConfiguration {
     /// The backend; it must implement the contract (`docs/openapi.yaml`).
     public var baseURL: URL
+    /// The backend behind a proxy at ``baseURL`` (`errorflow proxy`), when the base URL is one; `nil` otherwise.
+    public var proxiedBackend: URL?
     /// Where the signed-in session is kept: a file here, the Keychain in an iOS app.
     public var sessionStore: any SessionStore
     /// Where client reports wait when they cannot be delivered; `nil` keeps them in memory for this process.
@@ -53,6 +55,11 @@ public struct AppConfiguration {
     /// Where the references of error reports come from, which the user is shown and may quote to support: the
     /// system's random generator unless told.
     public var errorReferences: ErrorReferences = .random
+
+    /// Which backend the session, the pending writes, the report outbox and the retry budget belong to: the one
+    /// behind the proxy when ``baseURL`` is a proxy, so that a run through it and a run straight at the backend
+    /// share them (a write whose answer the proxy dropped is sent again under its key); ``baseURL`` otherwise.
+    public var backendIdentity: URL { proxiedBackend ?? baseURL }
     /// The language the screens speak, and the `Accept-Language` of every request: English unless told.
     public var language: Language = .english
     /// Where the retry budget and the clock of each backend are kept: the process's by default, so every app the

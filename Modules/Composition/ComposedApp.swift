@@ -41,9 +41,10 @@ public final class ComposedApp {
         let (clock, baseURL, store) = (configuration.clock, configuration.baseURL, configuration.sessionStore)
         let logger = configuration.logger
         self.logger = logger
-        let origin = BackendOrigin(baseURL)
+        let identity = configuration.backendIdentity
+        let origin = BackendOrigin(identity)
         pendingWrites = Self.pendingWrites(
-            file: configuration.journalFile, baseURL: baseURL, limit: configuration.journalLimit,
+            file: configuration.journalFile, baseURL: baseURL, knownAs: identity, limit: configuration.journalLimit,
             lockPatience: configuration.journalLockPatience, now: { clock.wallClockNow }, logger: logger)
         resilience = configuration.resilience.resilience(for: origin)
         chain = HTTPChain(
@@ -53,7 +54,7 @@ public final class ComposedApp {
             resilience: resilience, logger: logger
         ) { refreshClient in
             StoredAuthenticationSession(
-                store: store, client: refreshClient, baseURL: baseURL, clock: clock, logger: logger)
+                store: store, client: refreshClient, baseURL: baseURL, origin: origin, clock: clock, logger: logger)
         }
         reports = ClientReportSender(
             client: chain.reports,
@@ -76,14 +77,16 @@ public final class ComposedApp {
             client: chain.envelopeAware, baseURL: baseURL, reporter: reports, logger: logger)
     }
 
-    /// The pending-writes journal of the backend at `baseURL`, knowing what each feature's keyed operations answer
-    /// under a key: the app's, and the CLI's `transfer --pending`.
+    /// The pending-writes journal of the backend at `baseURL` (or, through a proxy there, of the backend `knownAs`
+    /// names), knowing what each feature's keyed operations answer under a key: the app's, and the CLI's
+    /// `transfer --pending`.
     public nonisolated static func pendingWrites(
-        file: URL?, baseURL: URL, limit: Int = PendingWrites.defaultLimit, lockPatience: Duration = .seconds(10),
-        now: @escaping @Sendable () -> Date = { Date() }, logger: Logger
+        file: URL?, baseURL: URL, knownAs identity: URL? = nil, limit: Int = PendingWrites.defaultLimit,
+        lockPatience: Duration = .seconds(10), now: @escaping @Sendable () -> Date = { Date() }, logger: Logger
     ) -> PendingWrites {
         PendingWrites(
-            file: file, baseURL: baseURL, operations: [RemoteTransferRepository.keyedOperation], limit: limit,
+            file: file, baseURL: baseURL, knownAs: identity, operations: [RemoteTransferRepository.keyedOperation],
+            limit: limit,
             lockPatience: lockPatience, now: now, logger: logger)
     }
 
@@ -107,7 +110,8 @@ public final class ComposedApp {
     public func signIn() -> SignInViewModel {
         let service = RemoteSignInService(
             facade: configuration.appleSignIn, client: chain.plain, baseURL: configuration.baseURL,
-            store: configuration.sessionStore, reporter: reports, secrets: configuration.secrets,
+            origin: BackendOrigin(configuration.backendIdentity), store: configuration.sessionStore, reporter: reports,
+            secrets: configuration.secrets,
             clock: configuration.clock, logger: logger)
         return SignInViewModel(service: service, router: router, logger: logger)
     }

@@ -1,3 +1,4 @@
+public import FaultInjection
 import Foundation
 
 /// Faults the demo backend injects into authenticated calls, for the load run.
@@ -24,18 +25,8 @@ public struct FaultPlan: Hashable, Sendable {
     /// The kinds a comma-separated list names (``InjectedFault/name``, or `5xx` for both server errors), in the
     /// order of ``InjectedFault/allCases`` and each once, with the names that name none.
     public static func kinds(named list: String) -> (kinds: [InjectedFault], unknown: [String]) {
-        var named: Set<InjectedFault> = []
-        var unknown: [String] = []
-        for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            if name == "5xx" {
-                named.formUnion([.serverError, .unavailable])
-            } else if let kind = InjectedFault.allCases.first(where: { $0.name == name }) {
-                named.insert(kind)
-            } else {
-                unknown.append(name)
-            }
-        }
-        return (InjectedFault.allCases.filter(named.contains), unknown)
+        let named = FaultKind.kinds(named: list, among: FaultKind.backendKinds)
+        return (InjectedFault.allCases.filter { named.kinds.contains($0.kind) }, named.unknown)
     }
 }
 
@@ -52,16 +43,20 @@ public enum InjectedFault: String, Hashable, Sendable, CaseIterable {
     /// 401 `token_expired` for this call (a server whose clock runs ahead): the client refreshes and replays.
     case expiredToken = "401 token_expired"
 
-    /// What `errorflow load --faults` calls it: `500`, `503`, `429`, `slow`, `token_expired`.
-    public var name: String {
+    /// The shared vocabulary's kind (FaultInjection), whose name `errorflow load --faults` and `errorflow proxy`
+    /// use.
+    public var kind: FaultKind {
         switch self {
-        case .serverError: "500"
-        case .unavailable: "503"
-        case .rateLimited: "429"
-        case .slow: "slow"
-        case .expiredToken: "token_expired"
+        case .serverError: .serverError
+        case .unavailable: .unavailable
+        case .rateLimited: .rateLimited
+        case .slow: .slow
+        case .expiredToken: .expiredToken
         }
     }
+
+    /// What `errorflow load --faults` calls it: `500`, `503`, `429`, `slow`, `token_expired`.
+    public var name: String { kind.rawValue }
 }
 
 /// Draws faults and counts them.
@@ -87,28 +82,13 @@ actor FaultInjector {
         if let call, let number = UInt64(call) {
             let attempt = attempts[number, default: 0]
             attempts[number] = attempt + 1
-            state = plan.seed ^ Self.mix(number &* 0x9E37_79B9_7F4A_7C15 &+ attempt)
+            state = SeededDraw.state(seed: plan.seed, stream: number, index: attempt)
         } else {
-            sequence &+= 0x9E37_79B9_7F4A_7C15
+            sequence &+= SeededDraw.golden
             state = sequence
         }
-        guard Self.unit(&state) < plan.rate else { return nil }
-        let fault = plan.kinds[Int(Self.unit(&state) * Double(plan.kinds.count))]
+        guard let fault = SeededDraw.choose(from: plan.kinds, rate: plan.rate, state: &state) else { return nil }
         counts[fault, default: 0] += 1
         return fault
-    }
-
-    /// The next value of the SplitMix64 sequence at `state`, in `0..<1`.
-    private static func unit(_ state: inout UInt64) -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        return Double(mix(state) >> 11) / Double(UInt64(1) << 53)
-    }
-
-    /// SplitMix64's finaliser.
-    private static func mix(_ value: UInt64) -> UInt64 {
-        var mixed = value
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

@@ -13,6 +13,7 @@ public final class RemoteSignInService: SignInService {
     private let facade: AppleSignInFacade
     private let call: RemoteCall<SignInError>
     private let baseURL: URL
+    private let origin: BackendOrigin
     private let store: any SessionStore
     private let secrets: SecretValues?
     private let clock: any HTTPClock
@@ -22,13 +23,15 @@ public final class RemoteSignInService: SignInService {
     ///   - client: a chain WITHOUT the authentication decorator (nobody is signed in yet).
     ///   - secrets: told Apple's identity token and the user's email, so nothing the app writes carries them.
     ///   - clock: whose wall clock stamps the token's expiry: the chain's, which reads it back.
+    ///   - origin: the backend the session is saved for: `baseURL`'s unless given (the backend behind a proxy).
     public init(
-        facade: AppleSignInFacade, client: any HTTPClient, baseURL: URL, store: any SessionStore,
-        reporter: any ClientReporting, secrets: SecretValues? = nil, clock: any HTTPClock = SystemHTTPClock(),
-        logger: Logger
+        facade: AppleSignInFacade, client: any HTTPClient, baseURL: URL, origin: BackendOrigin? = nil,
+        store: any SessionStore, reporter: any ClientReporting, secrets: SecretValues? = nil,
+        clock: any HTTPClock = SystemHTTPClock(), logger: Logger
     ) {
         self.facade = facade
         self.baseURL = baseURL
+        self.origin = origin ?? BackendOrigin(baseURL)
         self.store = store
         self.secrets = secrets
         self.clock = clock
@@ -57,7 +60,7 @@ public final class RemoteSignInService: SignInService {
                     accessToken: tokens.accessToken, refreshToken: tokens.refreshToken,
                     expiresAt: tokens.expiresIn.map { clock.wallClockNow.addingTimeInterval(TimeInterval($0)) },
                     userID: user.id,
-                    userName: user.name, signedInAt: Date(), origin: BackendOrigin(baseURL)))
+                    userName: user.name, signedInAt: Date(), origin: origin))
         } catch {
             logger.warning("signed in for this run only: \(error)")
         }

@@ -29,8 +29,11 @@ public actor PendingWrites {
     public nonisolated let file: URL?
     /// The backend's origin; only its writes are seen.
     public nonisolated let origin: BackendOrigin
-    /// The base URL's path (`/api`), taken off every request path to find the contract's.
+    /// The backend's base path (`/api`): with ``origin``, which writes are its own.
     public nonisolated let basePath: String
+    /// The base URL's path, taken off every request path to find the contract's: ``basePath`` unless the requests
+    /// go through a proxy.
+    private nonisolated let requestBasePath: String
     /// How long a key lives; a made write is dropped then, and a pending one is never sent again.
     public nonisolated let lifetime: Duration
     /// The most writes kept for this backend. At least 1.
@@ -54,17 +57,20 @@ public actor PendingWrites {
 
     /// - Parameters:
     ///   - file: where the journal is kept between runs; `nil` keeps it for this process only.
-    ///   - baseURL: the backend; its origin and path say which writes are its own.
+    ///   - baseURL: where the requests go; its origin and path say which writes are its own unless `knownAs` is given.
+    ///   - knownAs: the backend the writes belong to when the requests go through a proxy: the backend behind it.
     ///   - operations: what the contract says about each keyed operation (which answers are final).
     ///   - now: the wall clock, for first-sent times and expiry.
     public init(
-        file: URL?, baseURL: URL, operations: [KeyedOperation] = [], lifetime: Duration = PendingWrites.defaultLifetime,
+        file: URL?, baseURL: URL, knownAs identity: URL? = nil, operations: [KeyedOperation] = [],
+        lifetime: Duration = PendingWrites.defaultLifetime,
         limit: Int = PendingWrites.defaultLimit, lockPatience: Duration = .seconds(10),
         now: @escaping @Sendable () -> Date = { Date() }, logger: Logger
     ) {
         self.file = file
-        self.origin = BackendOrigin(baseURL)
-        self.basePath = Self.basePath(of: baseURL)
+        self.origin = BackendOrigin(identity ?? baseURL)
+        self.basePath = Self.basePath(of: identity ?? baseURL)
+        self.requestBasePath = Self.basePath(of: baseURL)
         self.operations = operations
         self.lifetime = lifetime
         self.limit = max(limit, 1)
@@ -84,8 +90,8 @@ public actor PendingWrites {
     /// The contract's path of `url`: its path without the base URL's (`/api/v1/transfers` → `/v1/transfers`).
     public nonisolated func contractPath(of url: URL) -> String {
         let path = url.path.isEmpty ? "/" : url.path
-        guard !basePath.isEmpty, path.hasPrefix(basePath + "/") else { return path }
-        return String(path.dropFirst(basePath.count))
+        guard !requestBasePath.isEmpty, path.hasPrefix(requestBasePath + "/") else { return path }
+        return String(path.dropFirst(requestBasePath.count))
     }
 
     // MARK: - Events

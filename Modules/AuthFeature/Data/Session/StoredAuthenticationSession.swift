@@ -27,14 +27,15 @@ public struct StoredAuthenticationSession: AuthenticationSession {
     /// - Parameters:
     ///   - client: a chain WITHOUT the authentication decorator (the refresh call carries no bearer).
     ///   - clock: whose wall clock stamps a refreshed token's expiry: the chain's, which reads it back.
+    ///   - origin: the backend the session belongs to: `baseURL`'s unless given (the backend behind a proxy).
     public init(
-        store: any SessionStore, client: any HTTPClient, baseURL: URL, clock: any HTTPClock = SystemHTTPClock(),
-        logger: Logger
+        store: any SessionStore, client: any HTTPClient, baseURL: URL, origin: BackendOrigin? = nil,
+        clock: any HTTPClock = SystemHTTPClock(), logger: Logger
     ) {
         self.store = store
         self.client = client
         self.baseURL = baseURL
-        self.origin = BackendOrigin(baseURL)
+        self.origin = origin ?? BackendOrigin(baseURL)
         self.clock = clock
         self.logger = logger
     }

@@ -1,0 +1,44 @@
+public import Foundation
+public import Networking
+
+/// Finds the backend behind a fault proxy (`errorflow proxy`), so that the app knows a backend by what is behind the
+/// proxy: a session, the pending writes and the report outbox belong to that backend, and a write whose answer the
+/// proxy dropped is found under its key by a run straight at the backend (docs/decisions/0095).
+public enum ProxiedBackend {
+    /// The path a proxy answers with the backend behind it: `{"target": "https://api.example.com/base"}`, with the
+    /// header ``header``: `1`. Never faulted, never forwarded.
+    public static let path = "/_proxy/target"
+    /// The header that marks the answer as a proxy's, so a backend's own page of that name is not taken for one.
+    public static let header = "ErrorFlow-Proxy"
+    /// How long the question may take; a proxy answers it itself, at once.
+    public static let patience: Duration = .seconds(2)
+
+    /// The backend behind the proxy at `baseURL`, asked once through `transport` within ``patience`` (in the
+    /// user's `acceptLanguage`, as every request of the app); `nil` when
+    /// `baseURL` is not a loopback http URL (a proxy listens on this machine only), or the answer is not a proxy's
+    /// (a 404, no answer, anything else).
+    public static func behind(
+        _ baseURL: URL, transport: any HTTPClient, acceptLanguage: String? = nil,
+        clock: any HTTPClock = SystemHTTPClock()
+    ) async -> URL? {
+        guard baseURL.scheme?.lowercased() == "http", BackendOrigin(baseURL).isLoopback else { return nil }
+        var request = HTTPRequest(method: .get, url: baseURL.appendingPathComponent(path))
+        request.deadline = clock.now + patience
+        if let acceptLanguage { request.headers["Accept-Language"] = acceptLanguage }
+        guard let response = try? await transport.send(request), response.status == 200,
+            response.headers[header] == "1"
+        else { return nil }
+        return target(in: response.body)
+    }
+
+    /// The target a proxy's answer names: an http(s) URL with a host, and no user, password, query or fragment.
+    static func target(in body: Data) -> URL? {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+            let text = object["target"] as? String, let components = URLComponents(string: text),
+            let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            components.host?.isEmpty == false, components.user == nil, components.password == nil,
+            components.query == nil, components.fragment == nil
+        else { return nil }
+        return components.url
+    }
+}
