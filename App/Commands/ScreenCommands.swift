@@ -51,7 +51,7 @@ package enum ScreenCommand {
         guard let baseURL = try backend.validatedBaseURL() else {
             throw Console.refusal("--pending settles transfers sent to --base-url; give it the backend's URL")
         }
-        let identity = await proxiedBackend(of: baseURL, language: output.language) ?? baseURL
+        let identity = try await proxiedBackendOfAKeyedWrite(to: baseURL, language: output.language) ?? baseURL
         let origin = BackendOrigin(identity)
         let session = await FileSessionStore(
             path: try backend.checkedSessionFile(), logger: Logger(label: "pending") { _ in SwiftLogNoOpLogHandler() }
@@ -127,18 +127,37 @@ package enum ScreenCommand {
         if !expired.isEmpty { throw ExitCode(1) }
     }
 
-    /// What the process learned of each base URL: the backend behind it when it is a proxy (``ProxiedBackend``).
-    @MainActor private static var proxied: [URL: URL?] = [:]
+    /// What the process learned of each base URL: whether it is a proxy, and of which backend (``ProxiedBackend``).
+    @MainActor private static var proxied: [URL: ProxiedBackend.Answer] = [:]
 
-    /// The backend behind the proxy at `baseURL`, or `nil` when it is none; asked once per process, before anything
-    /// keyed by the backend (session, journal, outbox) is read.
+    /// Whether `baseURL` is a proxy, and of which backend; asked once per process, before anything keyed by the
+    /// backend (session, journal, outbox) is read.
     @MainActor
-    static func proxiedBackend(of baseURL: URL, language: Language) async -> URL? {
+    static func proxiedBackend(of baseURL: URL, language: Language) async -> ProxiedBackend.Answer {
         if let known = proxied[baseURL] { return known }
-        let found = await ProxiedBackend.behind(
+        let answer = await ProxiedBackend.ask(
             baseURL, transport: ProcessTransport.shared, acceptLanguage: language.acceptLanguage)
-        proxied[baseURL] = found
-        return found
+        proxied[baseURL] = answer
+        return answer
+    }
+
+    /// The backend behind the proxy at `baseURL` for a keyed write, `nil` when `baseURL` is no proxy; refuses
+    /// (one line on stderr, exit 4) when `baseURL` did not say in time whether it is one, since the write's pending
+    /// record could then be filed under the wrong backend, and a run straight at the backend would send it again
+    /// under a new key (docs/decisions/0095).
+    @MainActor
+    static func proxiedBackendOfAKeyedWrite(to baseURL: URL, language: Language) async throws(ExitCode) -> URL? {
+        switch await proxiedBackend(of: baseURL, language: language) {
+        case .proxy(let target): return target
+        case .notAProxy: return nil
+        case .unanswered:
+            Console.error(
+                "nothing was sent: \(BackendOrigin(baseURL)) did not say within "
+                    + "\(ProxiedBackend.patience.components.seconds) s whether it is `errorflow proxy` "
+                    + "(GET \(ProxiedBackend.path)), so the transfer's pending write could be filed under the wrong "
+                    + "backend; try again when it answers")
+            throw ExitCode(4)
+        }
     }
 
     private static func time(_ date: Date) -> String {
@@ -174,7 +193,10 @@ package enum ScreenCommand {
                 appleSignIn: AppleSignInFacade(userAgent: signInAgent ?? .scripted(.approve), logger: logger),
                 appVersion: ErrorFlowCommand.version, secrets: secrets, logger: logger,
                 transport: ProcessTransport.shared)
-            configuration.proxiedBackend = await ScreenCommand.proxiedBackend(of: baseURL, language: output.language)
+            configuration.proxiedBackend =
+                screen == .transfer && transferInput?.statusOf == nil
+                ? try await ScreenCommand.proxiedBackendOfAKeyedWrite(to: baseURL, language: output.language)
+                : await ScreenCommand.proxiedBackend(of: baseURL, language: output.language).target
             scenario?.configure(&configuration, answeringSignIn: signInAgent == nil)
             if let timeout = backend.callTimeout { configuration.chain.timeout = timeout }
             configuration.language = output.language

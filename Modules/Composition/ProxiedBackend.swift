@@ -13,22 +13,41 @@ public enum ProxiedBackend {
     /// How long the question may take; a proxy answers it itself, at once.
     public static let patience: Duration = .seconds(2)
 
-    /// The backend behind the proxy at `baseURL`, asked once through `transport` within ``patience`` (in the
-    /// user's `acceptLanguage`, as every request of the app); `nil` when
-    /// `baseURL` is not a loopback http URL (a proxy listens on this machine only), or the answer is not a proxy's
-    /// (a 404, no answer, anything else).
-    public static func behind(
+    /// What a base URL answered when asked whether it is a proxy.
+    public enum Answer: Hashable, Sendable {
+        /// A proxy, in front of this backend.
+        case proxy(URL)
+        /// Not a proxy: not a loopback http URL (a proxy listens on this machine only), an answer that is not a
+        /// proxy's (a 404, anything else), or nothing listening there.
+        case notAProxy
+        /// No answer within ``patience``, or a connection that broke: the base URL may be a proxy or not. A keyed
+        /// write must not be sent then, since its pending write could be filed under the wrong backend.
+        case unanswered
+
+        /// The backend behind the proxy; `nil` when it is none or unknown.
+        public var target: URL? {
+            if case .proxy(let target) = self { target } else { nil }
+        }
+    }
+
+    /// Asks the base URL once through `transport` within ``patience`` (in the user's `acceptLanguage`, as every
+    /// request of the app) whether it is a proxy, and in front of which backend.
+    public static func ask(
         _ baseURL: URL, transport: any HTTPClient, acceptLanguage: String? = nil,
         clock: any HTTPClock = SystemHTTPClock()
-    ) async -> URL? {
-        guard baseURL.scheme?.lowercased() == "http", BackendOrigin(baseURL).isLoopback else { return nil }
+    ) async -> Answer {
+        guard baseURL.scheme?.lowercased() == "http", BackendOrigin(baseURL).isLoopback else { return .notAProxy }
         var request = HTTPRequest(method: .get, url: baseURL.appendingPathComponent(path))
         request.deadline = clock.now + patience
         if let acceptLanguage { request.headers["Accept-Language"] = acceptLanguage }
-        guard let response = try? await transport.send(request), response.status == 200,
-            response.headers[header] == "1"
-        else { return nil }
-        return target(in: response.body)
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(request)
+        } catch {
+            return error.kind == .offline ? .notAProxy : .unanswered
+        }
+        guard response.status == 200, response.headers[header] == "1" else { return .notAProxy }
+        return target(in: response.body).map(Answer.proxy) ?? .notAProxy
     }
 
     /// The target a proxy's answer names: an http(s) URL with a host, and no user, password, query or fragment.
