@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Navigation
 import SharedError
+import TransfersFeature
 
 /// What `errorflow explain` says of one fingerprint: the type and case that own it and the file that declares the
 /// type, its layer and category, the boundary rows that produce and handle it, what the user sees in DEV and in
@@ -185,11 +186,7 @@ private struct Roads {
     {
         let error = ExplainedError(
             journeyName: name, category: condition?.category ?? category ?? .default, appWideCondition: condition,
-            diagnostics: [
-                Diagnostic(
-                    error: failure ?? "the failure behind it", layer: JourneyLayer(rawValue: fingerprint.layer) ?? .app,
-                    serverCode: fingerprint.serverCode)
-            ])
+            diagnostics: [Self.diagnostic(of: fingerprint, failure: failure)])
         let shown = AppEnvironment.allCases.map { environment in
             let collector = JourneyCollector()
             let router = Router(
@@ -200,6 +197,17 @@ private struct Roads {
             return Self.describe(router) + logged.map { "; the log gets: \($0)" }.joined()
         }
         return Explanation.Sight(via: via.joined(separator: " → "), dev: shown.first ?? "", prod: shown.last ?? "")
+    }
+
+    /// The diagnostic the fingerprint tells, declared a defect where the data layer declares its server code one.
+    private static func diagnostic(of fingerprint: ErrorFingerprint, failure: String?) -> Diagnostic {
+        let diagnostic = Diagnostic(
+            error: failure ?? "the failure behind it", layer: JourneyLayer(rawValue: fingerprint.layer) ?? .app,
+            serverCode: fingerprint.serverCode)
+        guard let code = fingerprint.serverCode, RemoteTransferRepository.defectCodes.contains(code) else {
+            return diagnostic
+        }
+        return diagnostic.declaring(.defect)
     }
 
     private static func describe(_ router: Router) -> String {

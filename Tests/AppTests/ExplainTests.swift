@@ -92,9 +92,12 @@ struct ExplainedTypesTests {
         #expect(sights.first?.via == "TransferFormViewModel (Presentation, TransfersFeature) → Navigation")
         #expect(
             sights.first?.dev
-                == "alert \"Something went wrong\": Developer detail (DEV only): TransferError.unknown(UnknownBusinessError) reached Navigation unexplained; from: the failure behind it in networking · code idempotency_key_reused [Try again]"
+                == "alert \"Something went wrong\": Developer detail (DEV only): TransferError.unknown(UnknownBusinessError) reached Navigation unexplained; from: the failure behind it in networking · code idempotency_key_reused [Contact support]"
         )
-        #expect(sights.first?.prod.hasPrefix("alert \"Something went wrong\": Please try again") == true, "\(sights)")
+        #expect(
+            sights.first?.prod.hasPrefix(
+                "alert \"Something went wrong\": Trying again won't help. Contact support and quote the reference. "
+                    + "[Contact support]") == true, "\(sights)")
         #expect(sights.first?.prod.contains("Developer detail") == false)
         #expect(
             sights.first?.prod.contains("; the log gets: TransferError.unknown(UnknownBusinessError) reached") == true)

@@ -77,6 +77,10 @@ public struct RemoteTransferRepository: TransferRepository {
         }
     }
 
+    /// The server codes of a send that tell of the app's own defect, which sending again never mends: the same key
+    /// with another body (409 `idempotency_key_reused`). Their diagnostic declares ``Diagnostic/Kind/defect``.
+    public static let defectCodes: Set<String> = ["idempotency_key_reused"]
+
     /// What a send's failure means: the service's own final answers (422 with its fields, 402, 403, 404, 409); a
     /// transfer the journal withheld; then what the journal knows of the transfer (``HTTPErrorContext/keyedWrite``):
     /// while it may have been made, the outcome is unknown, whatever this failure was (signed out aside: that goes to
@@ -90,8 +94,8 @@ public struct RemoteTransferRepository: TransferRepository {
         case (.unexpectedStatus(402), "insufficient_funds"): return .insufficientFunds
         case (.forbidden, "wallet_banned"): return .walletBanned
         case (.notFound, "wallet_not_found"): return .noWallet
-        // The app's own defect: the same key with another body is refused however often it is sent.
-        case (.conflict, "idempotency_key_reused"): return .keyReused(error.diagnostic.declaring(.defect))
+        case (.conflict, let code?) where defectCodes.contains(code):
+            return .keyReused(error.diagnostic.declaring(.defect))
         default: break
         }
         switch (error.context.keyedWrite, error.kind) {
