@@ -1,0 +1,54 @@
+import AsyncHTTPTransport
+import Foundation
+import Networking
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A task that prefers one of the transport's executors runs on that event loop's thread, before and after its
+/// calls: no hop between Swift's thread pool and the loop for each call.
+@Suite("Calls from a caller executor stay on its event loop", .timeLimit(.minutes(1)))
+struct CallerExecutorTests {
+    @Test func thereIsOneExecutorPerEventLoopAndEachRunsOnItsOwnLoopThread() async throws {
+        let transport = AsyncHTTPClientTransport()
+        let executors = transport.callerExecutors
+
+        var threads: [String] = []
+        for executor in executors {
+            threads.append(await withTaskExecutorPreference(executor) { Self.threadName() })
+        }
+
+        #expect(!executors.isEmpty)
+        #expect(threads.allSatisfy { $0.hasPrefix("NIO-ELT-") }, "\(threads)")
+        #expect(Set(threads).count == executors.count, "\(threads)")
+        await transport.shutdown()
+    }
+
+    @Test func aCallMadeOnALoopsExecutorIsAnsweredOnTheSameThread() async throws {
+        let server = try await LoopbackServer.start { _ in .json(200, #"{"ok":true}"#) }
+        let transport = AsyncHTTPClientTransport()
+        let executor = try #require(transport.callerExecutors.last)
+
+        let (before, status, after) = try await withTaskExecutorPreference(executor) {
+            let before = Self.threadName()
+            let response = try await transport.send(.getJSON(server.baseURL, "/v1/wallet"))
+            return (before, response.status, Self.threadName())
+        }
+
+        #expect(status == 200)
+        #expect(before.hasPrefix("NIO-ELT-"), "\(before)")
+        #expect(after == before)
+        await transport.shutdown()
+        await server.stop()
+    }
+
+    /// The name of the thread the caller runs on (SwiftNIO names its loop threads `NIO-ELT-…`).
+    private static func threadName() -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        pthread_getname_np(pthread_self(), &buffer, buffer.count)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
