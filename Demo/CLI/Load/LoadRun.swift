@@ -141,8 +141,10 @@ struct LoadRun {
         } else {
             calls = .stack(wallets: app.wallets, cards: app.cards)
         }
+        // `ERRORFLOW_LOAD_EXECUTOR=global` keeps the clients on Swift's global executor, one hop per call, to compare.
+        let global = ProcessInfo.processInfo.environment["ERRORFLOW_LOAD_EXECUTOR"] == "global"
         let executors: [any Sendable] =
-            if #available(macOS 15.0, iOS 18.0, *) { ProcessTransport.callerExecutors } else { [] }
+            if #available(macOS 15.0, iOS 18.0, *), !global { ProcessTransport.callerExecutors } else { [] }
         let cpuAtStart = ProcessCPU.now
 
         let tally = Tally()
