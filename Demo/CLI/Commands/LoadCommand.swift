@@ -100,8 +100,7 @@ struct LoadCommand: AsyncParsableCommand {
         }
         if bare {
             guard ProcessTransport.bare != nil else {
-                Console.error("--bare drives AsyncHTTPClient: not with ERRORFLOW_TRANSPORT=urlsession")
-                throw ExitCode.validationFailure
+                throw ValidationError("--bare drives AsyncHTTPClient: not with ERRORFLOW_TRANSPORT=urlsession")
             }
             settings.bare = true
         }
