@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs what CI needs beyond Swift: Debian's chromium for the HTML report's browser test, and `time` (GNU time,
-# /usr/bin/time) for the memory proof's peak resident size, and python3's cryptography (the proxy's TLS test makes
-# its certificates with it).
+# Installs what CI needs beyond Swift: Debian's chromium for the HTML report's browser test, `time` (GNU time,
+# /usr/bin/time) for the memory proof's peak resident size, python3's cryptography (the proxy's TLS test makes its
+# certificates with it), and wrk for the throughput script (the demo's).
 # Never fails CI by itself: a tool that cannot be installed makes its test say it was skipped, and why.
 set -uo pipefail
 
@@ -37,6 +37,16 @@ else
         echo "install-ci-tools: cryptography installed"
     else
         echo "install-ci-tools: cryptography could not be installed; the proxy's TLS test will be skipped and say so" >&2
+    fi
+fi
+if command -v wrk >/dev/null; then
+    echo "install-ci-tools: wrk is here"
+else
+    echo "install-ci-tools: installing wrk (apt-get)"
+    if sudo_if_needed apt-get update -qq && DEBIAN_FRONTEND=noninteractive sudo_if_needed apt-get install -y -qq wrk >/dev/null; then
+        echo "install-ci-tools: wrk installed"
+    else
+        echo "install-ci-tools: wrk could not be installed; the throughput smoke run will fail and say why" >&2
     fi
 fi
 exit 0

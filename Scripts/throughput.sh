@@ -1,19 +1,28 @@
 #!/usr/bin/env bash
 # Part of the demo: remove-demo deletes this file.
-# Client throughput against one release `errorflow serve`: `errorflow load --base-url` with each transport
-# (AsyncHTTPClient, URLSession), and wrk against the same server in the same run, for scale. Prints one line per
-# measurement; BENCHMARKS.md keeps the figures of one run.
+# Client throughput against one `errorflow serve`, four lines from one run: `errorflow load --base-url` with each
+# transport (AsyncHTTPClient, URLSession), the same calls through bare AsyncHTTPClient in the same binary (`load
+# --bare`: same clients, same executors, same parsers, no chain), and wrk asking for the same two GETs
+# (Scripts/throughput.lua). Each line gives calls per second, the client's CPU per call, and its ratio to bare and
+# to wrk; BENCHMARKS.md keeps the figures of one run.
 #
-# Usage: Scripts/throughput.sh [requests]     (default 20000 calls per load run)
-#
-# Needs a release build (`swift build -c release --product errorflow`) and wrk (Debian's `wrk`; without it the
-# wrk line is skipped). Everything stays on 127.0.0.1; the session lives in a temporary home removed at the end.
+# Usage: Scripts/throughput.sh [--smoke] [calls]   (default 20000 calls per load run, wrk for 10 s)
+#   --smoke  a short run (1,000 calls, wrk for 2 s) that fails unless all four lines are printed; it asserts no speed.
+# ERRORFLOW_BINARY chooses the binary (default .build/release/errorflow: `swift build -c release --product errorflow`).
+# Needs wrk (Debian's `wrk`) and python3. Everything stays on 127.0.0.1; the session lives in a temporary home
+# removed at the end.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-binary="$root/.build/release/errorflow"
-requests="${1:-20000}"
-[[ -x "$binary" ]] || { echo "throughput.sh: build the release binary first" >&2; exit 2; }
+smoke=false
+if [[ "${1:-}" == "--smoke" ]]; then
+    smoke=true
+    shift
+fi
+binary="${ERRORFLOW_BINARY:-$root/.build/release/errorflow}"
+requests="${1:-$($smoke && echo 1000 || echo 20000)}"
+seconds="$($smoke && echo 2 || echo 10)"
+[[ -x "$binary" ]] || { echo "throughput.sh: no binary at $binary: build it first" >&2; exit 2; }
 
 home="$(mktemp -d)"
 server_pid=""
@@ -30,22 +39,76 @@ url="$(sed -nE 's#.* on (http://[^ ]+) \(Ctrl-C to stop\)$#\1#p' "$home/serve.ou
 export XDG_CONFIG_HOME="$home/config" XDG_STATE_HOME="$home/state"
 "$binary" signin --base-url "$url" --answer approve > /dev/null
 
-for transport in async-http-client urlsession; do
+# One JSON summary per load run, named by what it measured.
+load() {
+    local name=$1 transport=$2
+    shift 2
     ERRORFLOW_TRANSPORT="$transport" timeout 600 "$binary" load --base-url "$url" --requests "$requests" \
-        --clients 200 --format json 2> /dev/null |
-        python3 -c 'import json, sys
-s = json.load(sys.stdin)
-latency = s["latencyMilliseconds"]
-print("load %s: %.0f calls/s, client CPU %.0f µs per call, p50 %s ms, p99 %s ms, %d failed of %d" % (
-    sys.argv[1], s["throughputPerSecond"], s["cpuMicrosecondsPerCall"], latency["p50"], latency["p99"],
-    s["failed"], s["done"]))' "$transport"
-done
+        --clients 200 --format json "$@" 2> /dev/null > "$home/$name.json" || echo "throughput.sh: load $name: exit $?" >&2
+}
+load bare async-http-client --bare
+load async-http-client async-http-client
+load urlsession urlsession
 
+# wrk, its CPU time measured as the children's rusage of a python3 parent.
 if command -v wrk > /dev/null; then
-    token="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["accessToken"])' \
-        "$home/config/errorflow/session.json")"
-    wrk -t2 -c200 -d10s -H "Authorization: Bearer $token" "$url/v1/wallet" |
-        awk '/Requests\/sec/ { print "wrk -t2 -c200 on GET /v1/wallet: " $2 " requests/s" }'
-else
-    echo "wrk: not installed, skipped"
+    THROUGHPUT_TOKEN="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["accessToken"])' \
+        "$home/config/errorflow/session.json")" \
+        timeout 120 python3 - "$url" "$seconds" "$root/Scripts/throughput.lua" > "$home/wrk.json" << 'EOF' || true
+import json, re, resource, subprocess, sys
+url, seconds, script = sys.argv[1:]
+run = subprocess.run(["wrk", "-t2", "-c200", "-d%ss" % seconds, "-s", script, url],
+                     capture_output=True, text=True, check=True)
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+total = int(re.search(r"(\d+) requests in", run.stdout).group(1))
+non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", run.stdout)
+print(json.dumps({"perSecond": float(re.search(r"Requests/sec:\s+([\d.]+)", run.stdout).group(1)),
+                  "requests": total, "non2xx": int(non2xx.group(1)) if non2xx else 0,
+                  "cpuMicroseconds": (usage.ru_utime + usage.ru_stime) * 1e6 / max(total, 1)}))
+EOF
+    [[ -s "$home/wrk.json" ]] || echo "throughput.sh: wrk failed" >&2
 fi
+
+python3 - "$home" "$smoke" << 'EOF'
+import json, os, sys
+home, smoke = sys.argv[1], sys.argv[2] == "true"
+def read(name):
+    path = os.path.join(home, name + ".json")
+    try:
+        with open(path) as file:
+            return json.load(file)
+    except (OSError, ValueError):
+        return None
+runs = {name: read(name) for name in ("async-http-client", "urlsession", "bare")}
+wrk = read("wrk")
+rate = {name: run["throughputPerSecond"] for name, run in runs.items() if run}
+def ratios(name):
+    parts = []
+    if name != "bare" and "bare" in rate:
+        parts.append("%.2f× bare" % (rate[name] / rate["bare"]))
+    if wrk:
+        parts.append("%.2f× wrk" % (rate[name] / wrk["perSecond"]))
+    return "; " + ", ".join(parts) if parts else ""
+titles = {"async-http-client": "ErrorFlow, AsyncHTTPClient", "urlsession": "ErrorFlow, URLSession",
+          "bare": "bare AsyncHTTPClient"}
+printed = 0
+for name, title in titles.items():
+    run = runs[name]
+    if run is None:
+        print("%s: no result" % title)
+        continue
+    latency = run["latencyMilliseconds"]
+    print("%s: %.0f calls/s, client CPU %.0f µs per call, p50 %s ms, p99 %s ms, %d failed of %d%s" % (
+        title, run["throughputPerSecond"], run["cpuMicrosecondsPerCall"], latency["p50"], latency["p99"],
+        run["failed"], run["done"], ratios(name)))
+    printed += 1
+if wrk:
+    print("wrk -t2 -c200, the same two GETs: %.0f requests/s, CPU %.0f µs per request, %d not 2xx" % (
+        wrk["perSecond"], wrk["cpuMicroseconds"], wrk["non2xx"]))
+    printed += 1
+else:
+    print("wrk: not installed (or it failed), skipped")
+if smoke and printed < 4:
+    print("throughput.sh: %d of the four measurements came out" % printed, file=sys.stderr)
+    sys.exit(1)
+EOF

@@ -37,6 +37,7 @@ package enum ProcessTransport {
     }
 
     private static var made: (client: any HTTPClient, shutdown: @Sendable () async -> Void)?
+    private static var asyncHTTPClient: AsyncHTTPClientTransport?
 
     /// The process's transport, made on first use.
     package static var shared: any HTTPClient {
@@ -45,16 +46,33 @@ package enum ProcessTransport {
         case .asyncHTTPClient:
             let client = AsyncHTTPClientTransport()
             made = (client, { await client.shutdown() })
+            asyncHTTPClient = client
         case .urlSession:
             made = (URLSessionHTTPClient(), {})
         }
         return made?.client ?? URLSessionHTTPClient()
     }
 
+    /// The executors a task can prefer so that its calls run on the transport's own threads (one per event loop of
+    /// AsyncHTTPClient; none for URLSession), made with the transport on first use.
+    @available(macOS 15.0, iOS 18.0, *)
+    package static var callerExecutors: [any TaskExecutor] {
+        _ = shared
+        return asyncHTTPClient?.callerExecutors ?? []
+    }
+
+    /// AsyncHTTPClient over the transport's connections with nothing of the app's around it, for measuring what the
+    /// transport and the chain add (`errorflow load --bare`); `nil` unless the transport is AsyncHTTPClient.
+    package static var bare: (any HTTPClient)? {
+        _ = shared
+        return asyncHTTPClient?.bare
+    }
+
     /// Closes the transport's connections; call it once, as the process ends.
     static func shutdown() async {
         guard let made else { return }
         self.made = nil
+        asyncHTTPClient = nil
         await made.shutdown()
     }
 }

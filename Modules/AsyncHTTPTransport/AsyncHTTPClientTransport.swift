@@ -53,6 +53,15 @@ public final class AsyncHTTPClientTransport: Networking.HTTPClient {
     private let client: AsyncHTTPClient.HTTPClient
     private let clock: any HTTPClock
 
+    /// One task executor per event loop of the transport's connection pool. A task that prefers one
+    /// (`withTaskExecutorPreference`, `addTask(executorPreference:)`) runs its nonisolated code on that loop's
+    /// thread, and its calls are sent on that loop when a connection is free there: no hop between Swift's thread
+    /// pool and the loop for each call. Code isolated to an actor (the main actor) still runs there.
+    @available(macOS 15.0, iOS 18.0, *)
+    public var callerExecutors: [any TaskExecutor] { loopExecutors.compactMap { $0 as? EventLoopTaskExecutor } }
+    /// The ``EventLoopTaskExecutor``s, one per loop (typed loosely: executors are newer than the oldest platforms).
+    private let loopExecutors: [any AnyObject & Sendable]
+
     /// Makes a transport with its own connection pool; `clock` measures the time left before a request's deadline.
     public init(configuration: Configuration = Configuration(), clock: any HTTPClock = SystemHTTPClock()) {
         var settings = AsyncHTTPClient.HTTPClient.Configuration(
@@ -64,9 +73,19 @@ public final class AsyncHTTPClientTransport: Networking.HTTPClient {
         settings.connectionPool.retryConnectionEstablishment = false
         settings.httpVersion = .http1Only
         self.configuration = configuration
-        self.client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: settings)
+        let client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: settings)
+        self.client = client
         self.clock = clock
+        if #available(macOS 15.0, iOS 18.0, *) {
+            self.loopExecutors = client.eventLoopGroup.makeIterator().map { EventLoopTaskExecutor($0) }
+        } else {
+            self.loopExecutors = []
+        }
     }
+
+    /// AsyncHTTPClient with nothing of the app's around it, over this transport's connection pool: what the load
+    /// run's `--bare` clients measure the transport and the chain against.
+    public var bare: BareAsyncHTTPClient { BareAsyncHTTPClient(client: client) }
 
     /// Closes every connection. The transport sends nothing afterwards.
     public func shutdown() async {
@@ -87,14 +106,22 @@ public final class AsyncHTTPClientTransport: Networking.HTTPClient {
         let deadline = NIODeadline.now() + .nanoseconds(Int64(timeLeft.inSeconds * 1_000_000_000))
         let outgoing = clientRequest(for: request)
         // AsyncHTTPClient's deadline ends a call that waits for its head, not a body that trickles or stalls after
-        // it: a watchdog ends the whole call at the deadline, as the URLSession transport's does.
+        // it: a watchdog on the event loop's timer ends the whole call at the deadline, as the URLSession
+        // transport's does. A caller on one of ``callerExecutors`` keeps the call there: the work prefers the same
+        // executor, and AsyncHTTPClient sends it on that loop when a connection is free there.
+        let loop = client.eventLoopGroup.any()
         let deadlinePassed = LockedState(false)
-        let work = Task { [client] in
+        let operation: @Sendable () async throws -> HTTPResponse = { [client] in
             let response = try await client.execute(outgoing, deadline: deadline, logger: nil)
             return try await self.read(response)
         }
-        let watchdog = Task { [clock] in
-            guard (try? await clock.sleep(for: timeLeft)) != nil else { return }
+        let work =
+            if #available(macOS 15.0, iOS 18.0, *) {
+                Task(executorPreference: callerExecutor(on: loop), operation: operation)
+            } else {
+                Task(operation: operation)
+            }
+        let watchdog = loop.scheduleTask(deadline: deadline) {
             deadlinePassed.withLock { $0 = true }
             work.cancel()
         }
@@ -120,33 +147,50 @@ public final class AsyncHTTPClientTransport: Networking.HTTPClient {
         }
     }
 
+    /// The executor of `loop` when the caller runs on it (it prefers one of ``callerExecutors``), else `nil`.
+    @available(macOS 15.0, iOS 18.0, *)
+    private func callerExecutor(on loop: any EventLoop) -> (any TaskExecutor)? {
+        guard MultiThreadedEventLoopGroup.currentEventLoop === loop else { return nil }
+        for executor in loopExecutors {
+            if let executor = executor as? EventLoopTaskExecutor, executor.loop === loop { return executor }
+        }
+        return nil
+    }
+
     /// The status, headers and body of `response`, the body counted against the limit as it streams in.
     private func read(_ response: HTTPClientResponse) async throws -> HTTPResponse {
         let limit = configuration.maximumBodyBytes
         if let declared = response.headers.first(name: "content-length").flatMap(Int.init), declared > limit {
             throw TransportFailure(kind: .bodyTooLarge(limit: limit), cause: "declared body over \(limit) bytes")
         }
-        var body = ByteBuffer()
+        // A body that comes in one part (most do) is kept as that part, not copied into a buffer of its own.
+        var body: ByteBuffer?
         for try await part in response.body {
-            guard body.readableBytes + part.readableBytes <= limit else {
+            guard (body?.readableBytes ?? 0) + part.readableBytes <= limit else {
                 // Leaving the loop drops the stream, which cancels the rest of the download.
                 throw TransportFailure(
                     kind: .bodyTooLarge(limit: limit), cause: "body over \(limit) bytes, cut off as it streamed")
             }
-            body.writeImmutableBuffer(part)
+            if body == nil {
+                body = part
+            } else {
+                body?.writeImmutableBuffer(part)
+            }
         }
         var headers = Networking.HTTPHeaders()
         for field in response.headers {
-            headers[field.name] = headers[field.name].map { $0 + ", " + field.value } ?? field.value
+            headers.add(field.value, forName: field.name)
         }
-        return HTTPResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+        let bytes = body.map { Data($0.readableBytesView) } ?? Data()
+        return HTTPResponse(status: Int(response.status.code), headers: headers, body: bytes)
     }
 
     private func clientRequest(for request: HTTPRequest) -> HTTPClientRequest {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
+        // The request's names are unique already (``Networking/HTTPHeaders`` replaces a name set twice).
         for (name, value) in request.headers {
-            outgoing.headers.replaceOrAdd(name: name, value: value)
+            outgoing.headers.add(name: name, value: value)
         }
         outgoing.headers.replaceOrAdd(name: HeaderName.requestID, value: request.id)
         if let body = request.body {

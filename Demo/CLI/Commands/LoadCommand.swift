@@ -54,6 +54,13 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "text or json.")
     var format: LoadFormat = .text
 
+    @Flag(
+        help: """
+            Make the same calls through bare AsyncHTTPClient (the session's bearer token, the bodies decoded by the \
+            repositories' parsers; no chain, repositories or journey), to measure what the stack costs.
+            """)
+    var bare = false
+
     enum LoadFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json
     }
@@ -90,6 +97,12 @@ struct LoadCommand: AsyncParsableCommand {
             timeLimit: .seconds(timeLimit))
         if let url = try backend.validatedBaseURL() {
             settings.target = .backend(url: url, sessionFile: try backend.checkedSessionFile())
+        }
+        if bare {
+            guard ProcessTransport.bare != nil else {
+                throw ValidationError("--bare drives AsyncHTTPClient: not with ERRORFLOW_TRANSPORT=urlsession")
+            }
+            settings.bare = true
         }
         let interrupts = InterruptSignals()
         defer { interrupts.stop() }

@@ -11,8 +11,12 @@ import Networking
 import PaymentsFeature
 import SharedError
 
-/// Drives many concurrent clients through the real stack (repositories, chain, URLSession) against the demo
-/// backend with injected faults, and classifies every failure by its typed error.
+/// Drives many concurrent clients through the real stack (repositories, chain, the process's transport) against the
+/// demo backend with injected faults, and classifies every failure by its typed error; or, with ``Settings/bare``,
+/// the same calls through bare AsyncHTTPClient, for what the stack costs.
+///
+/// With AsyncHTTPClient each client task prefers one of the transport's event loops
+/// (``ProcessTransport/callerExecutors``), so a call runs where its socket is served, with no hop per call.
 ///
 /// The run stops at the first of: every call done, the time limit, an interrupt. At the time limit or an
 /// interrupt the calls still in flight are cancelled (cancellation is ignorable, so they are counted as cut off,
@@ -27,6 +31,9 @@ struct LoadRun {
         var timeLimit: Duration
         /// Where the calls go: the embedded demo backend (started for the run), or a backend the user runs.
         var target: Target = .embedded
+        /// The same calls with the session's bearer token through bare AsyncHTTPClient, each body decoded by the
+        /// repositories' parsers, with no chain, repository or journey: the floor the stack is measured against.
+        var bare = false
     }
 
     /// The backend a load run drives.
@@ -91,9 +98,11 @@ struct LoadRun {
         var failed: Int { failures.values.reduce(0, +) }
 
         /// Failures whose typed error does not name itself as a case of the repositories' error types: typed
-        /// throws make every failure one of them, and this holds their names to it.
+        /// throws make every failure one of them, and this holds their names to it. A bare run has no repositories:
+        /// its failures are named by the bare client (``LoadRun/BareCall``).
         var unclassified: Int {
-            failures.filter { name, _ in
+            guard !settings.bare else { return 0 }
+            return failures.filter { name, _ in
                 !["WalletRepositoryError.", "PaymentCardsRepositoryError."].contains { name.hasPrefix($0) }
             }.values.reduce(0, +)
         }
@@ -114,15 +123,28 @@ struct LoadRun {
         let target = try await LoadTarget.prepare(settings, logger: logger)
         defer { target.removeTemporaryFolder() }
         let sent = SentRequests()
+        let store = FileSessionStore(path: target.sessionFile, logger: logger)
         var configuration = AppConfiguration(
-            baseURL: target.url, sessionStore: FileSessionStore(path: target.sessionFile, logger: logger),
+            baseURL: target.url, sessionStore: store,
             environment: .prod, applePay: PassKitApplePayService(device: .ready, logger: logger),
             appleSignIn: AppleSignInFacade(userAgent: .scripted(.approve), logger: logger), appVersion: "load",
             secrets: SecretValues(), logger: logger,
             transport: CallNumberingHTTPClient(base: ProcessTransport.shared, sent: sent))
         configuration.chain.refreshBudget = .init(maximumRefreshes: 10_000, window: .seconds(60))
         let app = ComposedApp(configuration)
-        let (wallets, cards) = (app.wallets, app.cards)
+        let calls: Calls
+        if settings.bare, let bare = ProcessTransport.bare {
+            calls = .bare(
+                BareCall(
+                    client: CallNumberingHTTPClient(base: bare, sent: sent), baseURL: target.url,
+                    token: await store.load()?.accessToken ?? ""))
+        } else {
+            calls = .stack(wallets: app.wallets, cards: app.cards)
+        }
+        // `ERRORFLOW_LOAD_EXECUTOR=global` keeps the clients on Swift's global executor, one hop per call, to compare.
+        let global = ProcessInfo.processInfo.environment["ERRORFLOW_LOAD_EXECUTOR"] == "global"
+        let executors: [any Sendable] =
+            if #available(macOS 15.0, iOS 18.0, *), !global { ProcessTransport.callerExecutors } else { [] }
         let cpuAtStart = ProcessCPU.now
 
         let tally = Tally()
@@ -132,7 +154,7 @@ struct LoadRun {
         let stop = await withTaskGroup(of: Stop?.self) { group -> Stop in
             group.addTask {
                 await JourneyFlow.recording(into: collector) {
-                    await Self.drive(settings: settings, tally: tally, wallets: wallets, cards: cards)
+                    await Self.drive(settings: settings, tally: tally, calls: calls, executors: executors)
                 }
                 return .finished
             }
@@ -175,24 +197,43 @@ struct LoadRun {
             cpuTime: cpuTime)
     }
 
+    /// What each call goes through: the app's repositories, or the bare client.
+    private enum Calls: Sendable {
+        case stack(wallets: any WalletRepository, cards: any PaymentCardsRepository)
+        case bare(BareCall)
+
+        /// Makes call `ticket`: the wallet when it is even, the cards when odd. Returns the name of its failure.
+        func make(_ ticket: Int) async -> String? {
+            switch self {
+            case .stack(let wallets, let cards):
+                ticket.isMultiple(of: 2)
+                    ? await LoadRun.failure { () async throws(WalletRepositoryError) in
+                        _ = try await wallets.fetchWallet()
+                    }
+                    : await LoadRun.failure { () async throws(PaymentCardsRepositoryError) in
+                        _ = try await cards.fetchCards()
+                    }
+            case .bare(let bare):
+                await bare.make(ticket)
+            }
+        }
+    }
+
     /// The clients, each taking the next call until none is left or the run is cancelled. Call `n` is a wallet
-    /// call when `n` is even, a cards call when odd, and its requests carry `n` (``CallNumberingHTTPClient``).
+    /// call when `n` is even, a cards call when odd, and against the embedded backend its requests carry `n`
+    /// (``CallNumberingHTTPClient``), for the faults it draws.
+    /// Client `i` prefers executor `i` modulo their number, if there are any.
     private nonisolated static func drive(
-        settings: Settings, tally: Tally, wallets: any WalletRepository, cards: any PaymentCardsRepository
+        settings: Settings, tally: Tally, calls: Calls, executors: [any Sendable]
     ) async {
+        let numbered = if case .embedded = settings.target { true } else { false }
         await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<settings.clients {
-                group.addTask {
+            for client in 0..<settings.clients {
+                let work: @Sendable () async -> Void = {
                     while !Task.isCancelled, let ticket = tally.nextTicket(limit: settings.requests) {
                         let begun = ContinuousClock.now
-                        let failure = await CallNumberingHTTPClient.$call.withValue(ticket) {
-                            ticket.isMultiple(of: 2)
-                                ? await Self.failure { () async throws(WalletRepositoryError) in
-                                    _ = try await wallets.fetchWallet()
-                                }
-                                : await Self.failure { () async throws(PaymentCardsRepositoryError) in
-                                    _ = try await cards.fetchCards()
-                                }
+                        let failure = await CallNumberingHTTPClient.$call.withValue(numbered ? ticket : nil) {
+                            await calls.make(ticket)
                         }
                         if failure != nil, Task.isCancelled {
                             tally.cutOff()
@@ -201,12 +242,18 @@ struct LoadRun {
                         }
                     }
                 }
+                if #available(macOS 15.0, iOS 18.0, *), !executors.isEmpty {
+                    group.addTask(
+                        executorPreference: executors[client % executors.count] as? any TaskExecutor, operation: work)
+                } else {
+                    group.addTask(operation: work)
+                }
             }
         }
     }
 
     /// The journey name of the typed error a call ended with, or `nil` on success.
-    private nonisolated static func failure<Failure: Error & JourneyDescribable>(
+    fileprivate nonisolated static func failure<Failure: Error & JourneyDescribable>(
         _ call: () async throws(Failure) -> Void
     ) async -> String? {
         do throws(Failure) {
@@ -215,6 +262,48 @@ struct LoadRun {
         } catch {
             return error.journeyName
         }
+    }
+}
+
+/// A bare call: `GET /v1/wallet` or `GET /v1/payment-cards` with the session's bearer token, sent once, its 200 body
+/// decoded by the repository's parser (``WalletDecoder``, ``PaymentCardsDecoder``); no chain, repository or journey.
+struct BareCall: Sendable {
+    let wallet: HTTPRequest
+    let cards: HTTPRequest
+    let client: any HTTPClient
+
+    init(client: any HTTPClient, baseURL: URL, token: String) {
+        func get(_ path: String) -> HTTPRequest {
+            HTTPRequest(
+                method: .get, url: baseURL.appendingPathComponent(path),
+                headers: ["Accept": "application/json", HeaderName.authorization: "Bearer \(token)"], id: "bare")
+        }
+        self.client = client
+        wallet = get("/v1/wallet")
+        cards = get("/v1/payment-cards")
+    }
+
+    /// Makes call `ticket` (the wallet when even, the cards when odd); returns the name of its failure: the
+    /// transport's kind (`HTTPClientError.offline`), a status other than 200 (`HTTP 503`), or `DecodingFailure`.
+    func make(_ ticket: Int) async -> String? {
+        let wallet = ticket.isMultiple(of: 2)
+        let response: HTTPResponse
+        do throws(HTTPClientError) {
+            response = try await client.send(wallet ? self.wallet : cards)
+        } catch {
+            return error.journeyName
+        }
+        guard response.status == 200 else { return "HTTP \(response.status)" }
+        do throws(DecodingFailure) {
+            if wallet {
+                _ = try WalletDecoder.decode(response.body)
+            } else {
+                _ = try PaymentCardsDecoder.decode(response.body)
+            }
+        } catch {
+            return "DecodingFailure"
+        }
+        return nil
     }
 }
 

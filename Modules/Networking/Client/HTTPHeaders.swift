@@ -14,8 +14,21 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
     public subscript(name: String) -> String? {
         get { fields.first { $0.name.caseInsensitiveCompare(name) }?.value }
         set {
-            fields.removeAll { $0.name.caseInsensitiveCompare(name) }
+            // The chain adds names a request does not have yet: then the fields are copied once, not twice.
+            if fields.contains(where: { $0.name.caseInsensitiveCompare(name) }) {
+                fields.removeAll { $0.name.caseInsensitiveCompare(name) }
+            }
             if let newValue { fields.append((name, newValue)) }
+        }
+    }
+
+    /// Adds `value` under `name`; a name already there (in any case) keeps its place and gets `value` after a comma,
+    /// as HTTP joins a field sent more than once.
+    public mutating func add(_ value: String, forName name: String) {
+        if let index = fields.firstIndex(where: { $0.name.caseInsensitiveCompare(name) }) {
+            fields[index].value += ", " + value
+        } else {
+            fields.append((name, value))
         }
     }
 
@@ -39,7 +52,19 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
 }
 
 extension String {
+    /// Whether both are the same name but for case. Header names are ASCII: those are compared byte by byte, with no
+    /// copy; a name with any other character is compared by its lowercased form.
     fileprivate func caseInsensitiveCompare(_ other: String) -> Bool {
-        count == other.count && lowercased() == other.lowercased()
+        let (left, right) = (utf8, other.utf8)
+        guard left.allSatisfy({ $0 < 0x80 }), right.allSatisfy({ $0 < 0x80 }) else {
+            return count == other.count && lowercased() == other.lowercased()
+        }
+        return left.count == right.count && left.elementsEqual(right) { $0.asciiLowercased == $1.asciiLowercased }
+    }
+}
+
+extension UInt8 {
+    fileprivate var asciiLowercased: UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self) ? self + 0x20 : self
     }
 }

@@ -146,7 +146,7 @@ extension HTTPClientError {
 extension HTTPRequest {
     func authorized(with token: AccessToken) -> HTTPRequest {
         var copy = self
-        copy.headers[HeaderName.authorization] = "Bearer \(token.value)"
+        copy.headers[HeaderName.authorization] = "Bearer " + token.value
         return copy
     }
 }
