@@ -160,6 +160,7 @@ package enum ScreenCommand {
                 appVersion: ErrorFlowCommand.version, secrets: secrets, logger: logger,
                 transport: ProcessTransport.shared)
             scenario?.configure(&configuration, answeringSignIn: signInAgent == nil)
+            configuration.lastContentFiles = LastContentFiles(besideSession: sessionFile)
             if let timeout = backend.callTimeout { configuration.chain.timeout = timeout }
             configuration.language = output.language
             configuration.sendsErrorReports = Console.sendsErrorReports
