@@ -125,7 +125,8 @@ struct Expectation: Sendable, CustomTestStringConvertible {
             scenario: .offlineLastContent, outcome: "lastContent", exitCode: 5,
             steps: [
                 "networking mapped … → HTTPClientError.offline",
-                "data mapped HTTPClientError.offline → WalletRepositoryError.appWide(offline)",
+                "data mapped HTTPClientError.offline → WalletRepositoryError.appWide(AppWideCondition.offline)",
+                "data recovered WalletRepositoryError.appWide(AppWideCondition.offline) → last content from …",
             ],
             screen: ["EUR 9.75", "Showing content from ", " — you are offline.", "Try again"]),
         .init(
