@@ -118,7 +118,7 @@ let package = Package(
             name: "Composition",
             dependencies: [
                 "AuthFeature", "PaymentsFeature", "TransfersFeature", "Navigation", "Networking", "Domain",
-                "SharedError", logging,
+                "SharedError", "PrivateFiles", logging,
                 // new-feature: composition dependencies
             ],
             path: "Modules/Composition"
@@ -260,7 +260,7 @@ package.targets += [
         name: "DemoCLI",
         dependencies: [
             "App", "DemoBackend", "LoopbackHosting", "Composition", "AuthFeature", "PaymentsFeature", "Navigation",
-            "Networking", "Domain", "SharedError", argumentParser, logging,
+            "Networking", "Domain", "SharedError", "PrivateFiles", argumentParser, logging,
         ],
         path: "Demo/CLI"
     ),

@@ -198,6 +198,7 @@ package enum ScreenCommand {
                 ? try await ScreenCommand.proxiedBackendOfAKeyedWrite(to: baseURL, language: output.language)
                 : await ScreenCommand.proxiedBackend(of: baseURL, language: output.language).target
             scenario?.configure(&configuration, answeringSignIn: signInAgent == nil)
+            configuration.lastContentFiles = LastContentFiles(besideSession: sessionFile)
             if let timeout = backend.callTimeout { configuration.chain.timeout = timeout }
             configuration.language = output.language
             configuration.sendsErrorReports = Console.sendsErrorReports

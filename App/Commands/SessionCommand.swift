@@ -1,8 +1,10 @@
 package import ArgumentParser
 import AuthFeature
+import Composition
 import Foundation
 import Logging
 import Networking
+import PrivateFiles
 import SharedError
 
 /// `errorflow session show|clear`: the session a `--base-url` sign-in keeps.
@@ -37,7 +39,9 @@ package struct SessionCommand: ParsableCommand {
 
     struct Clear: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Sign out: remove the session file (only if it is a session errorflow wrote).")
+            abstract:
+                "Sign out: remove the session file (only if it is a session errorflow wrote) and the screens' last content beside it."
+        )
 
         @Option(name: .customLong("session-file"), help: ArgumentHelp("The session file.", valueName: "path"))
         var sessionFile: String?
@@ -51,6 +55,16 @@ package struct SessionCommand: ParsableCommand {
                 Console.error(
                     "not signed out: \(error); the session stays for every run: try again, or remove the file")
                 throw ExitCode(1)
+            }
+            // The last content goes with the session, under its lock: a load still running cannot write it back.
+            let lastContent = LastContentFiles(besideSession: path)
+            do throws(PrivateFileError) {
+                _ = try await lastContent.clear()
+            } catch {
+                Console.error(
+                    "signed out, but the last content at \(lastContent.content.path) could not be removed: \(error); it is shown to no one, remove the file"
+                )
+                throw ExitCode.failure
             }
             try Console.output(
                 removed ? "Signed out: removed \(path.path)" : "Not signed in: no session at \(path.path)")

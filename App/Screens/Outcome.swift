@@ -10,15 +10,21 @@ package enum Outcome: String, Hashable, Sendable, Codable {
     case ignored
     /// The user was sent elsewhere (to sign-in).
     case routed
+    /// The screen rendered its last content, with a notice of its age: the backend could not be reached or did
+    /// not answer in time (docs/decisions/0097).
+    case lastContent
 
     /// 0 rendered (empty states and ignored errors included), 1 presented or routed, 3 the backend could not be
-    /// used (unreachable, or not speaking the contract), 4 the pending-writes journal withheld a write.
+    /// used (unreachable, or not speaking the contract), 4 the pending-writes journal withheld a write, 5 the
+    /// screen showed its last content because the backend could not be reached.
     package func exitCode(backendUnusable: Bool, writeWithheld: Bool = false) -> Int32 {
         if writeWithheld { return 4 }
+        if self == .lastContent { return 5 }
         if backendUnusable { return 3 }
         switch self {
         case .content, .empty, .ignored: return 0
         case .presented, .routed: return 1
+        case .lastContent: return 5
         }
     }
 }

@@ -97,6 +97,7 @@ package struct ScreenRun {
         let state: any Encodable & Sendable
         let screenError: PresentationError?
         var isEmpty = false
+        var showsLastContent = false
         switch screen {
         case .payments:
             let viewModel = app.paymentMethods()
@@ -105,6 +106,7 @@ package struct ScreenRun {
                 PaymentMethodsScreen.render(viewModel.state, style: style, language: language), viewModel.state, nil
             )
             isEmpty = viewModel.state.isEmpty
+            showsLastContent = viewModel.state.notice != nil
         case .wallet:
             let viewModel = app.walletPage()
             await viewModel.load()
@@ -112,6 +114,7 @@ package struct ScreenRun {
                 WalletPageScreen.render(viewModel.state, style: style, language: language), viewModel.state,
                 viewModel.state.error
             )
+            showsLastContent = viewModel.state.notice != nil
         case .signin:
             let viewModel = app.signIn()
             await viewModel.signIn()
@@ -126,6 +129,7 @@ package struct ScreenRun {
                 ProfileScreen.render(viewModel.state, style: style, language: language), viewModel.state,
                 viewModel.state.error
             )
+            showsLastContent = viewModel.state.notice != nil
         case .transfer:
             let viewModel = app.transfer()
             let input = transferInput
@@ -153,7 +157,7 @@ package struct ScreenRun {
         }
         return RunReport(
             scenario: scenario, screen: screen, environment: app.configuration.environment,
-            outcome: isEmpty ? .empty : .content, exitCode: 0,
+            outcome: showsLastContent ? .lastContent : isEmpty ? .empty : .content, exitCode: 0,
             screenText: screenText, state: state, presentedError: alert ?? screenError, route: app.router.route,
             journey: [], clientReports: [], pendingReports: .init(entries: [], dropped: 0), elapsed: .zero,
             deliberateWait: .zero, notes: [])
@@ -166,7 +170,7 @@ package struct ScreenRun {
         if report.journey.contains(where: { $0.event.action == .ignored && $0.event.layer == .presentation }) {
             return .ignored
         }
-        return report.outcome == .empty ? .empty : .content
+        return report.outcome == .empty || report.outcome == .lastContent ? report.outcome : .content
     }
 
     /// Navigation presented "offline": the backend could not be reached at all.

@@ -8,6 +8,7 @@ import LoopbackHosting
 import Navigation
 import Networking
 import PaymentsFeature
+import PrivateFiles
 import SharedError
 
 /// The demo harness: plays one scenario of the catalog on the embedded backend, and supplies the app its
@@ -66,6 +67,7 @@ struct DemoRun {
             appVersion: options.appVersion, secrets: options.secrets, logger: options.logger,
             transport: options.transport ?? ProcessTransport.shared)
         plan.apply(to: &configuration, answeringSignIn: options.signInAgent == nil)
+        configuration.lastContentFiles = LastContentFiles(besideSession: store.path)
         configuration.language = options.language
         configuration.sendsErrorReports = options.sendsErrorReports
 
@@ -74,6 +76,9 @@ struct DemoRun {
             notes += await Self.write(seed, to: store, origin: BackendOrigin(backend.url))
         }
         let app = ComposedApp(configuration)
+        if let seed = plan.lastContent, let files = configuration.lastContentFiles {
+            notes += await Self.keep(seed, in: files, owner: app.lastContentOwner())
+        }
         // The embedded backend stops after the run: its reports go out before the output, within a budget of its own.
         var report = await ScreenRun(
             app: app, collector: options.collector, style: options.style, scenario: scenario.rawValue,
@@ -85,6 +90,20 @@ struct DemoRun {
         report.check = DemoCatalog.check(report)
         await backend.release()
         return report
+    }
+
+    /// Starts the run with the last content `seed` says, saved as the demo clock's past would have saved it.
+    private static func keep(_ seed: LastContentSeed, in files: LastContentFiles, owner: ContentOwner?) async
+        -> [String]
+    {
+        guard var owner else { return ["no one is signed in: the run starts with no last content"] }
+        if seed == .otherUser { owner.user = "u-2" }
+        let savedAt = Date().addingTimeInterval(-Double(seed.age.components.seconds))
+        // A store that takes the owner as given: the other user's content is written as another run of theirs would.
+        let store = LastContentStore(
+            .file(files.content, sessionFile: files.session, owns: { _, _ in true }), now: { savedAt })
+        let saved = await store.save(Data(LastContentSeed.wallet.utf8), kind: "wallet", for: owner)
+        return saved == .saved ? [] : ["the last content could not be kept (\(saved)); the run starts without it"]
     }
 
     /// Starts the run signed in, with the session the embedded backend was seeded with.

@@ -22,6 +22,8 @@ struct ScenarioPlan: Sendable {
     var startsSignedIn = true
     /// Whether the client plays it alone: `offline` points at a closed port.
     var isPlayedByClient = false
+    /// The last content the run starts with, kept beside its session file.
+    var lastContent: LastContentSeed?
     /// What the transfer screen sends in this scenario (the CLI's options override it).
     var transferInput = TransferInput(
         toAccount: "DE89 3704 0044 0532 0130 00", amount: "12.50", currency: "EUR", note: "rent")
@@ -193,6 +195,35 @@ extension DemoScenario {
                     .networking: [.mapped, .mapped, .mapped, .retried, .retried], .data: [.mapped], .domain: [.mapped],
                     .presentation: [.forwarded], .navigation: [.presented],
                 ], stopsAt: .navigation)
+        case .offlineLastContent:
+            ScenarioPlan(
+                summary: "the backend cannot be reached; the wallet loaded 25 minutes ago is shown with its age",
+                screen: .wallet, expected: .lastContent, isPlayedByClient: true, lastContent: .sameUser(minutesAgo: 25),
+                journey: [.networking: [.mapped], .data: [.mapped, .recovered]], stopsAt: .data)
+        case .offlineNothingCached:
+            ScenarioPlan(
+                summary: "the backend cannot be reached and no wallet was kept: the network-unavailable alert",
+                screen: .wallet, expected: .presented, isPlayedByClient: true,
+                journey: [
+                    .networking: [.mapped], .data: [.mapped], .domain: [.forwarded], .presentation: [.forwarded],
+                    .navigation: [.presented],
+                ], stopsAt: .navigation)
+        case .offlineCacheExpired:
+            ScenarioPlan(
+                summary: "the backend cannot be reached; the wallet kept is 25 hours old, past its day: the alert",
+                screen: .wallet, expected: .presented, isPlayedByClient: true, lastContent: .expired,
+                journey: [
+                    .networking: [.mapped], .data: [.mapped], .domain: [.forwarded], .presentation: [.forwarded],
+                    .navigation: [.presented],
+                ], stopsAt: .navigation)
+        case .offlineCacheOtherUser:
+            ScenarioPlan(
+                summary: "the backend cannot be reached; the wallet kept is another user's, never shown: the alert",
+                screen: .wallet, expected: .presented, isPlayedByClient: true, lastContent: .otherUser,
+                journey: [
+                    .networking: [.mapped], .data: [.mapped], .domain: [.forwarded], .presentation: [.forwarded],
+                    .navigation: [.presented],
+                ], stopsAt: .navigation)
         case .signinApprove:
             ScenarioPlan(
                 summary: "the user approves, the backend issues tokens: signed in, session saved 0600", screen: .signin,
@@ -311,5 +342,27 @@ extension DemoScenario {
     /// The scenario each screen command plays when none is given: the screen's first.
     static func defaultScenario(for screen: Screen) -> DemoScenario {
         scenarios(for: screen).first ?? .paymentsHappy
+    }
+}
+
+/// The last content a scenario's run starts with.
+enum LastContentSeed: Hashable, Sendable {
+    /// The signed-in user's wallet, saved `minutesAgo` minutes before the run.
+    case sameUser(minutesAgo: Int)
+    /// The signed-in user's wallet, saved a day and an hour before the run: expired.
+    case expired
+    /// Another user's wallet, saved 10 minutes before the run.
+    case otherUser
+
+    /// The wallet kept: not the one the backend would send, so the screen shows which it is.
+    static let wallet = #"{"balance":{"amount":9.75,"currency":"EUR"},"id":"w-1","status":"active"}"#
+
+    /// How long before the run it was saved.
+    var age: Duration {
+        switch self {
+        case .sameUser(let minutes): .seconds(minutes * 60)
+        case .expired: .seconds(25 * 60 * 60)
+        case .otherUser: .seconds(10 * 60)
+        }
     }
 }

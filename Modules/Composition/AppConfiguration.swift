@@ -24,6 +24,11 @@ public struct AppConfiguration {
     /// Where keyed writes wait until their outcome is known (the pending-writes journal); `nil` keeps them in
     /// memory for this process.
     public var journalFile: URL?
+    /// Where the last content of each screen is kept between runs (beside the session file); `nil` keeps it in
+    /// memory for this process.
+    public var lastContentFiles: LastContentFiles?
+    /// How long the last content of a screen may be shown when the backend cannot be reached.
+    public var lastContentMaxAge: Duration = .seconds(24 * 60 * 60)
     /// How long a change of the journal waits for another process's lock before the write is refused (not sent).
     public var journalLockPatience: Duration = .seconds(10)
     /// The most keyed writes the journal keeps for this backend; a full share refuses new ones.

@@ -5,6 +5,7 @@ public import Logging
 public import Navigation
 public import Networking
 public import PaymentsFeature
+public import PrivateFiles
 import SharedError
 public import TransfersFeature
 
@@ -27,6 +28,9 @@ public final class ComposedApp {
     public let wallets: any WalletRepository
     /// The saved cards, from the backend's legacy service.
     public let cards: any PaymentCardsRepository
+    /// The last content each screen loaded, shown when the backend cannot be reached.
+    public let lastContent: LastContentStore
+    let lastKnown: LastKnownContent
     /// The backend's retry budget and clock, shared with every app of the process composed for the same backend.
     public let resilience: BackendResilience
 
@@ -71,10 +75,46 @@ public final class ComposedApp {
         router = Router(
             environment: configuration.environment, language: configuration.language, logger: logger,
             reporter: errorReports)
-        wallets = RemoteWalletRepository(
-            client: chain.authenticated, baseURL: baseURL, reporter: reports, logger: logger)
-        cards = RemotePaymentCardsRepository(
-            client: chain.envelopeAware, baseURL: baseURL, reporter: reports, logger: logger)
+        (lastContent, lastKnown) = Self.lastKnownContent(
+            configuration, origin: origin, basePath: pendingWrites.basePath, logger: logger)
+        wallets = LastKnownWalletRepository(
+            remote: RemoteWalletRepository(
+                client: chain.authenticated, baseURL: baseURL, reporter: reports, logger: logger),
+            lastKnown: lastKnown)
+        cards = LastKnownPaymentCardsRepository(
+            remote: RemotePaymentCardsRepository(
+                client: chain.envelopeAware, baseURL: baseURL, reporter: reports, logger: logger),
+            lastKnown: lastKnown)
+    }
+
+    /// The last content of the signed-in user of the backend at `origin` and `basePath` (the journal's identity of
+    /// the backend): in the configuration's file, guarded by the session file, or in memory.
+    private static func lastKnownContent(
+        _ configuration: AppConfiguration, origin: BackendOrigin, basePath: String, logger: Logger
+    ) -> (LastContentStore, LastKnownContent) {
+        let (store, clock) = (configuration.sessionStore, configuration.clock)
+        let owner: @Sendable () async -> ContentOwner? = {
+            LastKnownContent.owner(of: await store.load(), origin: origin, basePath: basePath)
+        }
+        let place: LastContentStore.Place =
+            if let files = configuration.lastContentFiles {
+                .file(files.content, sessionFile: files.session, owns: LastKnownContent.owns(_:sessionFile:))
+            } else {
+                .memory(owns: { candidate in await owner() == candidate })
+            }
+        let lastContent = LastContentStore(
+            place, maxAge: configuration.lastContentMaxAge, now: { clock.wallClockNow })
+        return (
+            lastContent,
+            LastKnownContent(
+                store: lastContent, owner: owner, journey: JourneyRecorder(.data, logger: logger),
+                now: { clock.wallClockNow })
+        )
+    }
+
+    /// Who last content is kept for now: the signed-in user of this backend, or `nil`.
+    public func lastContentOwner() async -> ContentOwner? {
+        await lastKnown.owner()
     }
 
     /// The pending-writes journal of the backend at `baseURL` (or, through a proxy there, of the backend `knownAs`
@@ -97,13 +137,16 @@ public final class ComposedApp {
     public func paymentMethods() -> PaymentMethodsViewModel {
         let useCase = LoadPaymentMethodsUseCase(
             wallets: wallets, cards: cards, applePay: configuration.applePay, logger: logger)
-        return PaymentMethodsViewModel(loadPaymentMethods: useCase, router: router, logger: logger)
+        return PaymentMethodsViewModel(
+            loadPaymentMethods: useCase, router: router, logger: logger,
+            now: { [clock = configuration.clock] in clock.wallClockNow })
     }
 
     /// The wallet page.
     public func walletPage() -> WalletPageViewModel {
         WalletPageViewModel(
-            loadWalletPage: LoadWalletPageUseCase(wallets: wallets, logger: logger), router: router, logger: logger)
+            loadWalletPage: LoadWalletPageUseCase(wallets: wallets, logger: logger), router: router, logger: logger,
+            now: { [clock = configuration.clock] in clock.wallClockNow })
     }
 
     /// The sign-in screen.
@@ -119,9 +162,11 @@ public final class ComposedApp {
     /// The profile screen.
     public func profile() -> ProfileViewModel {
         ProfileViewModel(
-            repository: RemoteProfileRepository(
-                client: chain.authenticated, baseURL: configuration.baseURL, reporter: reports, logger: logger),
-            router: router, logger: logger)
+            repository: LastKnownProfileRepository(
+                remote: RemoteProfileRepository(
+                    client: chain.authenticated, baseURL: configuration.baseURL, reporter: reports, logger: logger),
+                lastKnown: lastKnown),
+            router: router, logger: logger, now: { [clock = configuration.clock] in clock.wallClockNow })
     }
 
     /// The transfer form.

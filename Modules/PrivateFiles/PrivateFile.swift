@@ -50,6 +50,35 @@ public enum PrivateFile {
         return .success(data)
     }
 
+    /// The content of a regular file that only its owner can read, reading at most `limit` bytes: a longer file is
+    /// ``PrivateFileError/tooLarge(path:limit:)``, and nothing past the limit is read.
+    public static func read(_ url: URL, atMost limit: Int) -> Result<Data, PrivateFileError> {
+        let kind = kind(at: url)
+        guard kind == .regularFile else {
+            return .failure(kind == .absent ? .absent(path: url.path) : .notARegularFile(path: url.path, kind: kind))
+        }
+        let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(.unreadable(path: url.path)) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            return .failure(.unreadable(path: url.path))
+        }
+        if (status.st_mode & 0o077) != 0 {
+            return .failure(.readableByOthers(path: url.path, mode: Int(status.st_mode & 0o777)))
+        }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while data.count <= limit {
+            let count = buffer.withUnsafeMutableBytes { posixRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return .failure(.unreadable(path: url.path)) }
+            if count == 0 { return .success(data) }
+            data.append(contentsOf: buffer[..<count])
+        }
+        return .failure(.tooLarge(path: url.path, limit: limit))
+    }
+
     /// Replaces the file's content atomically with mode 0600; the target must be absent, or a regular file its
     /// owner may write (a file made read-only stays as it is, even for root).
     public static func write(_ data: Data, to destination: URL) throws(PrivateFileError) {
@@ -177,6 +206,8 @@ public enum PrivateFileError: Error, Hashable, Sendable, CustomStringConvertible
     case unwritable(path: String, reason: String)
     /// Another process held the file's lock for longer than the caller would wait.
     case busy(path: String)
+    /// The file holds more than the `limit` bytes its reader takes.
+    case tooLarge(path: String, limit: Int)
 
     /// The path and the problem in words for the user; never the content.
     public var description: String {
@@ -188,8 +219,14 @@ public enum PrivateFileError: Error, Hashable, Sendable, CustomStringConvertible
         case .unreadable(let path): "\(path) cannot be read"
         case .unwritable(let path, let reason): "cannot write \(path): \(reason)"
         case .busy(let path): "\(path) is being changed by another errorflow process; gave up waiting"
+        case .tooLarge(let path, let limit): "\(path) holds more than \(limit) bytes"
         }
     }
+}
+
+/// POSIX `read`, named apart from the static `read` above.
+private func posixRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, bytes, count)
 }
 
 /// POSIX `write`, named apart from `Data`'s and `FileHandle`'s.

@@ -122,6 +122,29 @@ struct Expectation: Sendable, CustomTestStringConvertible {
             ],
             screen: ["Developer detail"]),
         .init(
+            scenario: .offlineLastContent, outcome: "lastContent", exitCode: 5,
+            steps: [
+                "networking mapped … → HTTPClientError.offline",
+                "data mapped HTTPClientError.offline → WalletRepositoryError.appWide(AppWideCondition.offline)",
+                "data recovered WalletRepositoryError.appWide(AppWideCondition.offline) → last content from …",
+            ],
+            screen: ["EUR 9.75", "Showing content from ", " — you are offline.", "Try again"]),
+        .init(
+            scenario: .offlineNothingCached, outcome: "presented", exitCode: 3,
+            steps: [
+                "navigation presented AppWideCondition.offline → alert: condition.offline.title [checkConnection, retry]"
+            ]),
+        .init(
+            scenario: .offlineCacheExpired, outcome: "presented", exitCode: 3,
+            steps: [
+                "navigation presented AppWideCondition.offline → alert: condition.offline.title [checkConnection, retry]"
+            ]),
+        .init(
+            scenario: .offlineCacheOtherUser, outcome: "presented", exitCode: 3,
+            steps: [
+                "navigation presented AppWideCondition.offline → alert: condition.offline.title [checkConnection, retry]"
+            ]),
+        .init(
             scenario: .signinApprove, outcome: "content", exitCode: 0, screen: ["Signed in as Ada Lovelace"],
             journeyIsEmpty: true),
         .init(

@@ -47,11 +47,13 @@ public struct FileBackedApp {
     }
 
     /// Saves a session as `errorflow signin` would: `user`'s tokens, issued by `baseURL`.
-    public func signIn(accessToken: String, refreshToken: String, user: String, baseURL: URL) async {
+    public func signIn(
+        accessToken: String, refreshToken: String, user: String, baseURL: URL, signedInAt: Date? = nil
+    ) async {
         try? await FileSessionStore(path: sessionFile, logger: quietLogger).save(
             StoredSession(
                 accessToken: accessToken, refreshToken: refreshToken, expiresAt: nil, userID: user, userName: user,
-                origin: BackendOrigin(baseURL)))
+                signedInAt: signedInAt, origin: BackendOrigin(baseURL)))
     }
 
     /// Signs out as `errorflow session clear` would.

@@ -34,11 +34,13 @@ public final class TestApp {
     ///   - clock: by default backoffs and `Retry-After`s pass at once, and a call's 10-second deadline only if the
     ///     test moves time on.
     ///   - resilience: the backends' retry budgets and clocks; by default the app's own, never another test's.
+    ///   - language: the language the screens speak.
     public init(
         environment: AppEnvironment = .dev, device: SimulatedApplePayDevice = .ready,
         signInAnswer: SignInAnswer = .approve, session: StoredSession? = TestApp.session(),
         store: (any SessionStore)? = nil, clock: VirtualClock = VirtualClock(autoAdvanceLimit: .seconds(5)),
         resilience: ResilienceRegistry = ResilienceRegistry(), references: ErrorReferences = TestApp.references,
+        language: Language = .english,
         script: @escaping HTTPClientSpy.Script
     ) {
         spy = HTTPClientSpy(script: script)
@@ -54,6 +56,7 @@ public final class TestApp {
         configuration.random = FixedRandomSource(0.5)
         configuration.resilience = resilience
         configuration.errorReferences = references
+        configuration.language = language
         app = ComposedApp(configuration)
     }
 

@@ -1,7 +1,7 @@
 /// Every scenario the demo backend can play, by its catalog name.
 ///
 /// The backend plays the server side of each one; the app plays the client side (the simulated devices, the
-/// answer to the sign-in sheet, a closed port for `offline`).
+/// answer to the sign-in sheet, a closed port for `offline` and the `offline-…` scenarios, the last content kept).
 public enum DemoScenario: String, Hashable, Sendable, CaseIterable {
     case paymentsHappy = "payments-happy"
     case walletMissing = "wallet-missing"
@@ -22,6 +22,10 @@ public enum DemoScenario: String, Hashable, Sendable, CaseIterable {
     case walletPageHappy = "wallet-page-happy"
     case walletPageNoWallet = "wallet-page-no-wallet"
     case walletPageUnavailable = "wallet-page-unavailable"
+    case offlineLastContent = "offline-last-content"
+    case offlineNothingCached = "offline-nothing-cached"
+    case offlineCacheExpired = "offline-cache-expired"
+    case offlineCacheOtherUser = "offline-cache-other-user"
     case signinApprove = "signin-approve"
     case signinCancel = "signin-cancel"
     case signinFailed = "signin-failed"

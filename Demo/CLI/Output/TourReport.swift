@@ -47,14 +47,14 @@ enum TourReport {
         let layerWidth = max(20, (reports.map { perLayer($0).count }.max() ?? 0) + 2)
         var lines = [
             style.bold("Summary"),
-            "  " + style.column("scenario", width: nameWidth) + style.column("outcome", width: 11)
+            "  " + style.column("scenario", width: nameWidth) + style.column("outcome", width: 12)
                 + style.column("exit", width: 5) + style.column("handled per layer", width: layerWidth) + "time",
         ]
         for report in reports {
             let mark = matchesCatalog(report) ? style.green("✔") : style.red("✘")
             lines.append(
                 mark + " " + style.column(name(of: report), width: nameWidth)
-                    + style.column(report.outcome.rawValue, width: 11) + style.column("\(report.exitCode)", width: 5)
+                    + style.column(report.outcome.rawValue, width: 12) + style.column("\(report.exitCode)", width: 5)
                     + style.column(perLayer(report), width: layerWidth) + report.elapsed.formattedSeconds)
         }
         let waits = reports.filter { $0.deliberateWait > .zero }

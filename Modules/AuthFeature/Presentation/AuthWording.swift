@@ -21,6 +21,8 @@ enum AuthWording: String, Wording {
     case profileNoAvatar = "profile.avatar.none"
     case malformedTitle = "profile.malformed.title"
     case malformedMessage = "profile.malformed.message"
+    case lastContentOffline = "profile.lastContent.offline"
+    case lastContentTimedOut = "profile.lastContent.timedOut"
 
     static let catalog = WordingCatalog(resourceBundle: "ErrorFlow_AuthFeature")
 
@@ -45,6 +47,8 @@ enum AuthWording: String, Wording {
         case .profileNoAvatar: "none"
         case .malformedTitle: "Your profile could not be loaded"
         case .malformedMessage: "Some of its required details are missing. We've told our team; please try again later."
+        case .lastContentOffline: "Showing content from %@ — you are offline."
+        case .lastContentTimedOut: "Showing content from %@ — the server did not answer in time."
         }
     }
 }

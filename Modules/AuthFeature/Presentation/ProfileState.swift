@@ -12,13 +12,15 @@ public struct ProfileState: Hashable, Sendable {
     public var isLoading = false
     /// The error the screen shows, or `nil` when there is none.
     public var error: PresentationError?
+    /// Over last content shown because the backend could not be reached: its age, and "Try again".
+    public var notice: PresentationError?
 
     /// Makes the state of a screen that has loaded nothing yet.
     public init() {}
 }
 
 extension ProfileState: Encodable {
-    private enum CodingKeys: String, CodingKey { case name, email, avatarURL, isLoading, error }
+    private enum CodingKeys: String, CodingKey { case name, email, avatarURL, isLoading, error, notice }
 
     /// Writes every field, `null` for those not set, as the JSON output shows the screen.
     public func encode(to encoder: any Encoder) throws {
@@ -28,5 +30,6 @@ extension ProfileState: Encodable {
         try container.encode(avatarURL, forKey: .avatarURL)
         try container.encode(isLoading, forKey: .isLoading)
         try container.encode(error, forKey: .error)
+        try container.encode(notice, forKey: .notice)
     }
 }

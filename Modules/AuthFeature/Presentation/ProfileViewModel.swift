@@ -1,5 +1,5 @@
 public import Domain
-import Foundation
+public import Foundation
 public import Logging
 public import Navigation
 import SharedError
@@ -16,10 +16,15 @@ public final class ProfileViewModel {
 
     private let repository: any ProfileRepository
     private let presenter: ScreenPresenter
+    private let now: @Sendable () -> Date
 
-    /// Makes the view model; errors it does not present itself go to `router`.
-    public init(repository: any ProfileRepository, router: any ErrorRouting, logger: Logger) {
+    /// Makes the view model; errors it does not present itself go to `router`; `now` tells how old last content is.
+    public init(
+        repository: any ProfileRepository, router: any ErrorRouting, logger: Logger,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.repository = repository
+        self.now = now
         self.presenter = ScreenPresenter(screen: Self.screen, router: router, logger: logger, origin: .data)
     }
 
@@ -31,6 +36,7 @@ public final class ProfileViewModel {
             state.name = profile.name
             state.email = profile.email
             state.avatarURL = profile.avatarURL?.absoluteString
+            state.notice = .lastContentNotice(profile.freshness, now: now(), in: presenter.language)
         } ownWords: { error in
             guard case .malformed = error else { return nil }
             return .present(Self.malformed(in: presenter.language))

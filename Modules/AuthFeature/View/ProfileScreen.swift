@@ -19,6 +19,9 @@ public enum ProfileScreen {
                 "  " + style.column(words(.profileAvatar), width: 8)
                     + (state.avatarURL ?? style.dim(words(.profileNoAvatar))))
         }
+        if let notice = state.notice {
+            lines += notice.rendered(style: style).map(style.yellow)
+        }
         if let error = state.error {
             lines += error.rendered(style: style).map { error.presentation == .alert ? style.red($0) : $0 }
         }

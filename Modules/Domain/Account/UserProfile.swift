@@ -10,6 +10,8 @@ public struct UserProfile: Hashable, Sendable, Codable {
     public var email: String
     /// The avatar image's address; `nil` when there is none or it was not a valid URL.
     public var avatarURL: URL?
+    /// Whether the backend sent it in this load, or it is the last content loaded; never stored.
+    public var freshness: Freshness = .fresh
 
     /// Makes a profile from its fields as given; nothing is checked here.
     public init(id: String, name: String, email: String, avatarURL: URL?) {
@@ -18,6 +20,8 @@ public struct UserProfile: Hashable, Sendable, Codable {
         self.email = email
         self.avatarURL = avatarURL
     }
+
+    private enum CodingKeys: String, CodingKey { case id, name, email, avatarURL }
 }
 
 /// Who is signed in, as sign-in reports it.

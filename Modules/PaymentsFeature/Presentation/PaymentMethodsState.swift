@@ -15,6 +15,8 @@ public struct PaymentMethodsState: Hashable, Sendable {
     public var isLoading = false
     /// A short line under the title ("No payment methods").
     public var message: String?
+    /// Over last content shown because the backend could not be reached: its age, and "Try again".
+    public var notice: PresentationError?
 
     /// Makes the state of a screen that has loaded nothing yet.
     public init() {}
@@ -53,7 +55,7 @@ public struct PaymentMethodsState: Hashable, Sendable {
 
 extension PaymentMethodsState: Encodable {
     private enum CodingKeys: String, CodingKey {
-        case wallet, paymentCards, applePay, isEmpty, isLoading, message
+        case wallet, paymentCards, applePay, isEmpty, isLoading, message, notice
     }
 
     /// Every key, `null` included, so scripts can rely on the shape.
@@ -65,6 +67,7 @@ extension PaymentMethodsState: Encodable {
         try container.encode(isEmpty, forKey: .isEmpty)
         try container.encode(isLoading, forKey: .isLoading)
         try container.encode(message, forKey: .message)
+        try container.encode(notice, forKey: .notice)
     }
 }
 

@@ -1,4 +1,5 @@
 public import Domain
+public import Foundation
 public import Logging
 public import Navigation
 import SharedError
@@ -15,10 +16,15 @@ public final class PaymentMethodsViewModel {
 
     private let loadPaymentMethods: any PaymentMethodsLoading
     private let presenter: ScreenPresenter
+    private let now: @Sendable () -> Date
 
-    /// Makes the view model; errors it does not present itself go to `router`.
-    public init(loadPaymentMethods: any PaymentMethodsLoading, router: any ErrorRouting, logger: Logger) {
+    /// Makes the view model; errors it does not present itself go to `router`; `now` tells how old last content is.
+    public init(
+        loadPaymentMethods: any PaymentMethodsLoading, router: any ErrorRouting, logger: Logger,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.loadPaymentMethods = loadPaymentMethods
+        self.now = now
         self.presenter = ScreenPresenter(screen: Self.screen, router: router, logger: logger)
     }
 
@@ -37,6 +43,8 @@ public final class PaymentMethodsViewModel {
 
     private func show(_ methods: [PaymentMethod]) {
         let language = presenter.language
+        let freshness = methods.reduce(Freshness.fresh) { $0.combined(with: $1.freshness) }
+        state.notice = .lastContentNotice(freshness, now: now(), in: language)
         for method in methods {
             switch method {
             case .wallet(let wallet): state.wallet = .init(balance: wallet.balance.formatted(in: language))

@@ -11,13 +11,15 @@ public struct WalletPageState: Hashable, Sendable {
     /// Shown inline for the wallet's own states (none yet, banned, in review), with the way forward it offers
     /// ("Create a wallet"); an alert for the unexplained.
     public var error: PresentationError?
+    /// Over last content shown because the backend could not be reached: its age, and "Try again".
+    public var notice: PresentationError?
 
     /// Makes the state of a page that has loaded nothing yet.
     public init() {}
 }
 
 extension WalletPageState: Encodable {
-    private enum CodingKeys: String, CodingKey { case balance, status, isLoading, error }
+    private enum CodingKeys: String, CodingKey { case balance, status, isLoading, error, notice }
 
     /// Writes every field, `null` for those not set, as the JSON output shows the page.
     public func encode(to encoder: any Encoder) throws {
@@ -26,5 +28,6 @@ extension WalletPageState: Encodable {
         try container.encode(status, forKey: .status)
         try container.encode(isLoading, forKey: .isLoading)
         try container.encode(error, forKey: .error)
+        try container.encode(notice, forKey: .notice)
     }
 }

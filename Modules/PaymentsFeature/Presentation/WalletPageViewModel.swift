@@ -1,4 +1,5 @@
 public import Domain
+public import Foundation
 public import Logging
 public import Navigation
 import SharedError
@@ -15,10 +16,15 @@ public final class WalletPageViewModel {
 
     private let loadWalletPage: any WalletPageLoading
     private let presenter: ScreenPresenter
+    private let now: @Sendable () -> Date
 
-    /// Makes the view model; errors it does not present itself go to `router`.
-    public init(loadWalletPage: any WalletPageLoading, router: any ErrorRouting, logger: Logger) {
+    /// Makes the view model; errors it does not present itself go to `router`; `now` tells how old last content is.
+    public init(
+        loadWalletPage: any WalletPageLoading, router: any ErrorRouting, logger: Logger,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.loadWalletPage = loadWalletPage
+        self.now = now
         self.presenter = ScreenPresenter(screen: Self.screen, router: router, logger: logger)
     }
 
@@ -34,6 +40,7 @@ public final class WalletPageViewModel {
                 case .active: .walletStatusActive
                 }
             state.status = status.text(in: language)
+            state.notice = .lastContentNotice(wallet.freshness, now: now(), in: language)
         } ownWords: { error in
             Self.presentation(for: error, in: language).map(ScreenReaction.present)
         }

@@ -23,6 +23,9 @@ public enum PaymentMethodsScreen {
             let status = available ? style.green(applePay.status) : style.yellow(applePay.status)
             lines.append("  • " + style.column(words(.applePayRow), width: 24) + status)
         }
+        if let notice = state.notice {
+            lines += notice.rendered(style: style).map(style.yellow)
+        }
         if state.isEmpty {
             lines.append("  " + (state.message ?? words(.empty)))
             lines.append("  " + style.dim(words(.emptyHint)))

@@ -13,6 +13,9 @@ public enum WalletPageScreen {
         if let status = state.status {
             lines.append("  " + style.column(words(.walletStatus), width: 10) + status)
         }
+        if let notice = state.notice {
+            lines += notice.rendered(style: style).map(style.yellow)
+        }
         if let error = state.error {
             lines += error.rendered(style: style).map { error.presentation == .alert ? style.red($0) : $0 }
         }

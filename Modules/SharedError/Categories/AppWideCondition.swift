@@ -9,7 +9,8 @@ public enum AppWideCondition: Error, Hashable, Sendable, CaseIterable, Codable, 
     /// The signed-in session is over (the backend refused it, or there is none): the user must sign in again.
     case sessionExpired
 
-    /// Always handled app-wide, never by the layer that meets it.
+    /// Handled app-wide, never by the layer that meets it; only a screen with last content shows that instead of
+    /// offline or timed out (docs/decisions/0097).
     public var category: ErrorCategory { .unhandleableHere }
     /// `AppWideCondition.offline`.
     public var journeyName: String {

@@ -31,7 +31,8 @@ public enum ErrorPolicy {
         switch category {
         case .ignorable: [.ignored, .mapped, .forwarded]
         case .recoverable: [.recovered, .retried, .mapped, .forwarded, .queued]
-        case .unhandleableHere: [.mapped, .forwarded, .omitted, .presented, .routed, .queued]
+        // `recovered`: a screen's last content shown instead of an app-wide offline or timed out (decision 0097).
+        case .unhandleableHere: [.mapped, .forwarded, .omitted, .presented, .routed, .queued, .recovered]
         case .default: [.mapped, .forwarded, .omitted, .presented, .logged]
         }
     }

@@ -72,6 +72,30 @@ enum TransferBehaviour: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What the backend's report endpoints (`/v1/error-reports`, `/v1/client-reports`) do for a whole step.
+/// How the backend answers one `GET /v1/wallet`.
+enum WalletBehaviour: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// The user's wallet.
+    case answer
+    /// No connection.
+    case offline
+    /// No answer within the call's deadline.
+    case timedOut
+    /// Another process signs out while the call is on its way; then the wallet comes.
+    case signOutMeanwhile
+
+    var description: String {
+        switch self {
+        case .answer: "wallet answered"
+        case .offline: "wallet: no connection"
+        case .timedOut: "wallet: no answer in time"
+        case .signOutMeanwhile: "signed out while the wallet is on its way"
+        }
+    }
+
+    /// The balance the backend sends `user` (`EUR 11.00` for user 1): each user's own, so a screen shows whose.
+    static func balance(of user: Int) -> String { "\(user * 11).00" }
+}
+
 enum ReportBehaviour: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// They accept the connection and never answer, whatever the call's deadline: only the run's budget for reports
     /// lets it go.
@@ -130,6 +154,7 @@ final class ModelBackend: HTTPClient {
         var refresh: [String: Int] = [:]
         var issued = 0
         var transferScript: [TransferBehaviour] = []
+        var walletScript: [WalletBehaviour] = []
         var refreshScript: [RefreshBehaviour] = []
         var reports: ReportBehaviour?
         var transferRequests = 0
@@ -175,8 +200,12 @@ final class ModelBackend: HTTPClient {
     }
 
     /// The next attempts' behaviours; after the last, every attempt is answered as the contract says.
-    func script(transfers: [TransferBehaviour], refreshes: [RefreshBehaviour], reports: ReportBehaviour?) {
+    func script(
+        transfers: [TransferBehaviour], refreshes: [RefreshBehaviour], reports: ReportBehaviour?,
+        wallet: [WalletBehaviour] = []
+    ) {
         state.withLock {
+            $0.walletScript = wallet
             $0.transferScript = transfers
             $0.refreshScript = refreshes
             $0.reports = reports
@@ -215,6 +244,8 @@ final class ModelBackend: HTTPClient {
             }
         case (.post, "/v1/transfers"):
             return try await transfer(request)
+        case (.get, "/v1/wallet"):
+            return try await wallet(request)
         default:
             return .contractError(404, "not_found")
         }
@@ -237,6 +268,26 @@ final class ModelBackend: HTTPClient {
         guard let tokens else { return .contractError(401, "invalid_grant") }
         if behaviour == .lost { throw HTTPClientError(kind: .connectionLost, context: .init(request: request)) }
         return .json(200, #"{"accessToken":"\#(tokens.access)","refreshToken":"\#(tokens.refresh)","expiresIn":600}"#)
+    }
+
+    private func wallet(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+        let behaviour = state.withLock { $0.walletScript.isEmpty ? .answer : $0.walletScript.removeFirst() }
+        switch behaviour {
+        case .offline: throw HTTPClientError(kind: .offline, context: .init(request: request))
+        case .timedOut: throw HTTPClientError(kind: .timedOut, context: .init(request: request))
+        case .signOutMeanwhile:
+            if let signOut = signOut.withLock({ $0 }) {
+                await signOut()
+                signOutRan.withLock { $0 = true }
+            }
+        case .answer: break
+        }
+        let bearer = request.headers[HeaderName.authorization]?.replacingOccurrences(of: "Bearer ", with: "") ?? ""
+        guard let user = state.withLock({ $0.access[bearer] }) else { return .contractError(401, "invalid_token") }
+        return .json(
+            200,
+            #"{"id":"w-\#(user)","balance":{"amount":"\#(WalletBehaviour.balance(of: user))","currency":"EUR"},"status":"active"}"#
+        )
     }
 
     private func transfer(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {

@@ -19,6 +19,8 @@ struct SequenceStep: Hashable, Sendable, CustomStringConvertible {
         case dayPasses
         /// Two processes at once: both send `form`.
         case sendTwiceAtOnce(form: Int)
+        /// `errorflow wallet`: the wallet page, answered as `wallet` says.
+        case viewWallet
 
         var description: String {
             switch self {
@@ -29,6 +31,7 @@ struct SequenceStep: Hashable, Sendable, CustomStringConvertible {
             case .signOut: "sign out"
             case .dayPasses: "a day passes"
             case .sendTwiceAtOnce(let form): "send #\(form) from two processes at once"
+            case .viewWallet: "open the wallet page"
             }
         }
     }
@@ -45,6 +48,10 @@ struct SequenceStep: Hashable, Sendable, CustomStringConvertible {
         case otherBackendFillsItsShare
         /// The report outbox holds counts of unsent reports near `Int.max` before the step.
         case outboxHoldsHugeCounts
+        /// The last content file holds another backend's wallet for the signed-in user before the step.
+        case otherBackendsLastContent
+        /// The last content file holds something this version cannot read before the step.
+        case lastContentCorrupt
 
         var description: String {
             switch self {
@@ -53,6 +60,8 @@ struct SequenceStep: Hashable, Sendable, CustomStringConvertible {
             case .journalCorrupt: "the journal is corrupt"
             case .otherBackendFillsItsShare: "another backend fills its share of the journal"
             case .outboxHoldsHugeCounts: "the outbox holds counts near Int.max"
+            case .otherBackendsLastContent: "the last content holds another backend's wallet"
+            case .lastContentCorrupt: "the last content is corrupt"
             }
         }
     }
@@ -65,6 +74,8 @@ struct SequenceStep: Hashable, Sendable, CustomStringConvertible {
     var killAfterSuspensions: Int?
     /// What the report endpoints do during the step; `nil`: they take every report.
     var reports: ReportBehaviour?
+    /// How the backend answers the wallet page's calls; after the last, it answers.
+    var wallet: [WalletBehaviour] = []
 
     var description: String {
         var parts = [action.description]
@@ -73,6 +84,7 @@ struct SequenceStep: Hashable, Sendable, CustomStringConvertible {
         if let event { parts.append("while \(event)") }
         if let killAfterSuspensions { parts.append("killed after \(killAfterSuspensions) suspensions") }
         if let reports { parts.append("\(reports)") }
+        if !wallet.isEmpty { parts.append(wallet.map(\.description).joined(separator: ", ")) }
         return parts.joined(separator: " · ")
     }
 
@@ -96,7 +108,8 @@ struct SequenceGenerator {
     private mutating func step() -> SequenceStep {
         let action: SequenceStep.Action =
             switch int(0...99) {
-            case 0..<45: .send(form: int(0...1), again: int(0...5) == 0)
+            case 0..<36: .send(form: int(0...1), again: int(0...5) == 0)
+            case 36..<45: .viewWallet
             case 45..<55: .pending
             case 55..<60: .dismiss
             case 60..<67: .signIn(user: int(0...4) == 0 ? 2 : 1)
@@ -113,6 +126,7 @@ struct SequenceGenerator {
         step.event = int(0...7) == 0 ? pick(SequenceStep.Event.allCases) : nil
         step.killAfterSuspensions = int(0...7) == 0 ? int(0...40) : nil
         step.reports = int(0...3) == 0 ? pick(ReportBehaviour.allCases) : nil
+        if action == .viewWallet { step.wallet = [pick(WalletBehaviour.allCases)] }
         return step
     }
 
@@ -147,6 +161,11 @@ struct SequenceGenerator {
             if sequence[index].event != nil {
                 var simpler = sequence
                 simpler[index].event = nil
+                smaller.append(simpler)
+            }
+            if !sequence[index].wallet.isEmpty {
+                var simpler = sequence
+                simpler[index].wallet = []
                 smaller.append(simpler)
             }
             if sequence[index].reports != nil {

@@ -16,7 +16,11 @@ import TestSupport
 /// - **Nothing lost**: every transfer the backend made is in the journal (pending, or made with its receipt), unless
 ///   the user let it go or its key expired; a send that ended "not sent" made nothing, and one that ended "outcome
 ///   unknown" is pending.
-/// - **Signed out stays signed out**: after a sign-out, the session file stays absent until the user signs in.
+/// - **Signed out stays signed out**: after a sign-out, the session file stays absent until the user signs in, and
+///   so does the last content: no load that ends later writes it back.
+/// - **Last content is the user's own**: a wallet page shown from last content shows the balance the signed-in
+///   user's own backend sent them since their last sign-out, less than a day ago; never another user's or another
+///   backend's.
 /// - **Bounded**: the journal and the outbox stay within their bytes and entries, a report's `Retry-After` holds
 ///   reports back an hour at most, no number in a file traps the run, and no run waits without a bound: report
 ///   endpoints that never answer (not even by the call's deadline) hold a run only as long as its budget for reports.
@@ -34,6 +38,7 @@ final class TransferWorld {
     private var sessionFile: URL { files.sessionFile }
     private var journalFile: URL { files.journalFile }
     private var outboxFile: URL { files.outboxFile }
+    private var lastContentFile: URL { LastContentFiles(besideSession: sessionFile).content }
 
     private var user = 1
     private var signedOut = false
@@ -42,6 +47,10 @@ final class TransferWorld {
     private var expiredBefore: Set<String> = []
     private var otherBackendFilled = false
     private var lockPatience = Duration.milliseconds(50)
+    /// When each user's wallet last loaded from the backend since the last sign-out.
+    private var walletLoaded: [Int: Date] = [:]
+    /// When the signed-in user signed in.
+    private var signedInAt: Date?
 
     private struct IntentKey: Hashable {
         var user: Int
@@ -56,7 +65,7 @@ final class TransferWorld {
         files = FileBackedApp(folder: folder)
         backend = ModelBackend(clock: clock)
         backend.signOut.withLock { hook in
-            hook = { [sessionFile = files.sessionFile] in await FileBackedApp.signOut(sessionFile: sessionFile) }
+            hook = { [sessionFile = files.sessionFile] in await Self.signOut(sessionFile: sessionFile) }
         }
     }
 
@@ -78,20 +87,25 @@ final class TransferWorld {
     // MARK: - Steps
 
     private func perform(_ step: SequenceStep) async -> String? {
-        backend.script(transfers: step.transfers, refreshes: step.refreshes, reports: step.reports)
+        backend.script(
+            transfers: step.transfers, refreshes: step.refreshes, reports: step.reports, wallet: step.wallet)
         let restore = await prepare(step.event)
         defer { restore() }
         var broken: String?
         switch step.action {
         case .signIn(let user):
             let tokens = backend.signIn(user: user)
+            signedInAt = clock.wallClockNow
             await files.signIn(
-                accessToken: tokens.access, refreshToken: tokens.refresh, user: "u-\(user)", baseURL: Self.baseURL)
+                accessToken: tokens.access, refreshToken: tokens.refresh, user: "u-\(user)", baseURL: Self.baseURL,
+                signedInAt: signedInAt)
             self.user = user
             signedOut = false
         case .signOut:
-            await FileBackedApp.signOut(sessionFile: sessionFile)
+            await Self.signOut(sessionFile: sessionFile)
             signedOut = true
+        case .viewWallet:
+            broken = await viewWallet()
         case .dayPasses:
             // A new day lets each transfer be meant again, unless an earlier send of it may have been made and
             // nobody knows: that one waits for the user.
@@ -132,7 +146,54 @@ final class TransferWorld {
         }) {
             signedOut = true
         }
+        if signedOut { walletLoaded = [:] }
         return broken
+    }
+
+    /// `session clear`: the session, then the last content beside it under the session's lock.
+    nonisolated static func signOut(sessionFile: URL) async {
+        await FileBackedApp.signOut(sessionFile: sessionFile)
+        _ = try? await LastContentFiles(besideSession: sessionFile).clear()
+    }
+
+    /// Opens the wallet page from a new process, as `errorflow wallet` does; holds what it shows offline to the
+    /// wallets the backend sent this user.
+    private func viewWallet() async -> String? {
+        var configuration = files.configuration(
+            baseURL: Self.baseURL, transport: backend, clock: clock, journalLockPatience: lockPatience,
+            journalLimit: Self.journalLimit)
+        configuration.lastContentFiles = LastContentFiles(besideSession: sessionFile)
+        let run = ScreenRun(
+            app: ComposedApp(configuration), collector: JourneyCollector(),
+            reportTiming: .beforeOutput(DeliveryBudget(ReportDelivery.budget)))
+        let finished = LockedState(false)
+        let task = Task { @MainActor in
+            let report = await run.run(.wallet)
+            finished.withLock { $0 = true }
+            return report
+        }
+        guard await drive(until: finished) else { return "the wallet page still waits after 30 s" }
+        let report = await task.value
+        let shown = ScreenState(report).balance
+        let now = clock.wallClockNow
+        let signedOutMeanwhile = backend.signOutRan.withLock { $0 }
+        switch report.outcome {
+        case .content where !signedOut && !signedOutMeanwhile:
+            walletLoaded[user] = now
+        case .lastContent:
+            guard !signedOut else { return "the wallet page showed last content to a user who signed out" }
+            guard shown == "EUR \(WalletBehaviour.balance(of: user))" else {
+                return "user \(user) was shown last content \(shown ?? "nil"), not their own wallet"
+            }
+            guard let loaded = walletLoaded[user] else {
+                return "user \(user) was shown last content, and no wallet of theirs loaded since they signed out"
+            }
+            if now.timeIntervalSince(loaded) >= 86_400 { return "user \(user) was shown last content a day old" }
+            if report.exitCode != 5 { return "last content shown with exit \(report.exitCode), not 5" }
+        default:
+            break
+        }
+        return nil
     }
 
     /// Sends `form` from a new process, as `errorflow transfer` does; with `checked`, holds what the screen said
@@ -261,6 +322,36 @@ final class TransferWorld {
                     try? FileManager.default.removeItem(at: journalFile)
                 }
             }
+        case .otherBackendsLastContent:
+            guard !signedOut, let signedInAt else { return {} }
+            let object = (try? Data(contentsOf: lastContentFile)).flatMap {
+                try? JSONSerialization.jsonObject(with: $0)
+            }
+            var entries = (object as? [String: Any])?["entries"] as? [[String: Any]] ?? []
+            entries.append([
+                "owner": [
+                    "backend": "http://other.test:80", "basePath": "", "user": "u-\(user)",
+                    "signIn": String(signedInAt.timeIntervalSinceReferenceDate),
+                ],
+                "kind": "wallet", "savedAt": ISO8601DateFormatter().string(from: clock.wallClockNow),
+                "content": #"{"balance":{"amount":99,"currency":"EUR"},"id":"w-9","status":"active"}"#,
+            ])
+            try? FileManager.default.createDirectory(
+                at: lastContentFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if let data = try? JSONSerialization.data(
+                withJSONObject: ["format": "errorflow-last-content/1", "entries": entries])
+            {
+                try? data.write(to: lastContentFile)
+                try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: lastContentFile.path)
+            }
+            return {}
+        case .lastContentCorrupt:
+            guard !signedOut else { return {} }
+            try? FileManager.default.createDirectory(
+                at: lastContentFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? Data("{\"format\": \"errorflow-last-con".utf8).write(to: lastContentFile)
+            try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: lastContentFile.path)
+            return {}
         case .outboxHoldsHugeCounts:
             let origin = BackendOrigin(Self.baseURL).value
             try? FileManager.default.createDirectory(
@@ -332,6 +423,9 @@ final class TransferWorld {
         if signedOut, FileManager.default.fileExists(atPath: sessionFile.path) {
             return "the user signed out, and the session file is back"
         }
+        if signedOut, FileManager.default.fileExists(atPath: lastContentFile.path) {
+            return "the user signed out, and the last content is there"
+        }
         // Bounded.
         if journalled.bytes > PendingWrites.byteLimit { return "the journal holds \(journalled.bytes) bytes" }
         if journalled.mine > Self.journalLimit { return "the journal holds \(journalled.mine) writes" }
@@ -386,12 +480,14 @@ private struct JournalSnapshot {
 private struct ScreenState {
     var errorKey: String?
     var receiptID: String?
+    var balance: String?
 
     init(_ report: RunReport) {
         let data = (try? JSONEncoder().encode(AnyEncodable(report.state))) ?? Data()
         let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
         errorKey = (object?["error"] as? [String: Any])?["key"] as? String
         receiptID = (object?["receipt"] as? [String: Any])?["id"] as? String
+        balance = object?["balance"] as? String
     }
 }
 

@@ -12,6 +12,8 @@ public struct PaymentCard: Hashable, Sendable, Codable {
     public var expiryYear: Int
     /// The name on the card; empty when the backend sent none.
     public var holderName: String
+    /// Whether the backend sent it in this load, or it is the last content loaded; never stored.
+    public var freshness: Freshness = .fresh
 
     /// Makes a card from its fields as given; nothing is checked here.
     public init(id: String, brand: CardBrand, last4: String, expiryMonth: Int, expiryYear: Int, holderName: String) {
@@ -22,6 +24,8 @@ public struct PaymentCard: Hashable, Sendable, Codable {
         self.expiryYear = expiryYear
         self.holderName = holderName
     }
+
+    private enum CodingKeys: String, CodingKey { case id, brand, last4, expiryMonth, expiryYear, holderName }
 }
 
 /// Card brands the app knows; anything newer is `other` until the app learns it.

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// The user's wallet: a balance they can pay with.
 public struct Wallet: Hashable, Sendable, Codable {
     /// The backend's id for the wallet.
@@ -6,6 +8,8 @@ public struct Wallet: Hashable, Sendable, Codable {
     public var balance: Money
     /// Where the wallet stands; always `.active` for a wallet that arrived.
     public var status: WalletStatus
+    /// Whether the backend sent it in this load, or it is the last content loaded; never stored.
+    public var freshness: Freshness = .fresh
 
     /// Makes a wallet, active unless told otherwise.
     public init(id: String, balance: Money, status: WalletStatus = .active) {
@@ -13,6 +17,8 @@ public struct Wallet: Hashable, Sendable, Codable {
         self.balance = balance
         self.status = status
     }
+
+    private enum CodingKeys: String, CodingKey { case id, balance, status }
 }
 
 /// Where a wallet stands.
