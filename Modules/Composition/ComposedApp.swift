@@ -51,6 +51,9 @@ public final class ComposedApp {
             file: configuration.journalFile, baseURL: baseURL, knownAs: identity, limit: configuration.journalLimit,
             lockPatience: configuration.journalLockPatience, now: { clock.wallClockNow }, logger: logger)
         resilience = configuration.resilience.resilience(for: origin)
+        (lastContent, lastKnown) = Self.lastKnownContent(
+            configuration, origin: origin, basePath: pendingWrites.basePath, logger: logger)
+        let sessionEnds = SessionEndClearsLastContent(store: store, lastContent: lastContent)
         chain = HTTPChain(
             transport: configuration.transport, settings: configuration.speakingChain, clock: clock,
             random: configuration.random, secrets: configuration.secrets, journal: pendingWrites,
@@ -58,7 +61,8 @@ public final class ComposedApp {
             resilience: resilience, logger: logger
         ) { refreshClient in
             StoredAuthenticationSession(
-                store: store, client: refreshClient, baseURL: baseURL, origin: origin, clock: clock, logger: logger)
+                store: sessionEnds, client: refreshClient, baseURL: baseURL, origin: origin, clock: clock,
+                logger: logger)
         }
         reports = ClientReportSender(
             client: chain.reports,
@@ -75,8 +79,6 @@ public final class ComposedApp {
         router = Router(
             environment: configuration.environment, language: configuration.language, logger: logger,
             reporter: errorReports)
-        (lastContent, lastKnown) = Self.lastKnownContent(
-            configuration, origin: origin, basePath: pendingWrites.basePath, logger: logger)
         wallets = LastKnownWalletRepository(
             remote: RemoteWalletRepository(
                 client: chain.authenticated, baseURL: baseURL, reporter: reports, logger: logger),

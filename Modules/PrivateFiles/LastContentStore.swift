@@ -161,6 +161,19 @@ public actor LastContentStore {
         }
     }
 
+    /// Lets go of every content kept, as a sign-out does (in a file: under the session file's lock); a file that
+    /// cannot be removed stays, shown to no one, and is replaced at the next save. Returns whether any was kept.
+    @discardableResult
+    public func clear() async -> Bool {
+        switch place {
+        case .memory:
+            defer { memory = [] }
+            return !memory.isEmpty
+        case .file(let url, let sessionFile, _):
+            return (try? await Self.clear(url, sessionFile: sessionFile, patience: patience)) ?? false
+        }
+    }
+
     /// Removes the last content kept beside a session file (a sign-out), under the session file's lock, so that no
     /// save waiting for the lock writes it back. Returns whether a file was removed.
     public static func clear(_ url: URL, sessionFile: URL, patience: Duration = .seconds(10))

@@ -67,6 +67,20 @@ struct LastContentAcrossProcessesTests {
         #expect(offline.status != 5 && !offline.stdout.contains("Showing content from"), "\(offline.stdout)")
     }
 
+    @Test func theBackendEndingTheSessionRemovesTheLastContentAsASignOutDoes() async throws {
+        let (backend, home, url) = try await ContractBackend.startSignedIn()
+        _ = try await Binary.run(["wallet", "--base-url", url], home: home.url)
+        let kept = FileManager.default.fileExists(atPath: lastContent(home).path)
+
+        await backend.endSessions()
+        let ended = try await Binary.run(["wallet", "--base-url", url], home: home.url)
+        await backend.stop()
+
+        #expect(kept)
+        #expect(ended.stdout.contains("outcome: routed"), "\(ended.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: lastContent(home).path))
+    }
+
     @Test func aLoadThatEndsAfterAnotherProcessSignedOutNeverWritesItBack() async throws {
         let (backend, home, url) = try await ContractBackend.startSignedIn()
         let gate = AsyncGate(timeLimit: .seconds(100))

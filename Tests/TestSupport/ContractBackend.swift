@@ -88,6 +88,9 @@ public final class ContractBackend: Sendable {
     /// Forgets every access token issued so far: the next authenticated call gets 401 `invalid_token`.
     public func revokeAccessTokens() async { await state.revokeAll() }
 
+    /// Ends every session: access and refresh tokens are forgotten, so a refresh gets 401 `invalid_grant`.
+    public func endSessions() async { await state.endAll() }
+
     /// From now on a refresh also revokes the access tokens issued before it, as backends that rotate tokens do: a
     /// late request with an old token gets 401 `invalid_token`.
     public func revokeOldAccessTokensOnRefresh() async { await state.setRevokesOnRefresh() }
@@ -202,6 +205,11 @@ private actor State {
     var transferCount: Int { transfers.count }
 
     func revokeAll() { access.removeAll() }
+
+    func endAll() {
+        access.removeAll()
+        refresh.removeAll()
+    }
 
     func setRevokesOnRefresh() { revokesOnRefresh = true }
 
