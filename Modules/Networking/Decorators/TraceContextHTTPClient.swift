@@ -19,7 +19,8 @@ public struct TraceContextHTTPClient: HTTPClient {
     /// through unchanged.
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
         let trace = ScreenTrace.current ?? ScreenTrace.start()
-        let span = TraceContext(traceID: trace.traceID, spanID: .random(), flags: trace.flags, state: trace.state)
+        let span = TraceContext(
+            traceID: trace.traceID, spanID: RandomIDs.spanID(), flags: trace.flags, state: trace.state)
         var traced = request
         traced.headers[HeaderName.traceParent] = span.traceParentHeaderValue
         return try await decoratee.send(traced)

@@ -21,7 +21,7 @@ public enum ScreenTrace {
 
     /// A new trace: a random trace id and span id, marked sampled, with no vendor state.
     public static func start() -> TraceContext {
-        TraceContext(traceID: .random(), spanID: .random(), flags: .sampled, state: TraceState())
+        TraceContext(traceID: RandomIDs.traceID(), spanID: RandomIDs.spanID(), flags: .sampled, state: TraceState())
     }
 
     /// Runs `operation` with `trace` as the current trace (`nil`: none), keeping whatever else the current context
