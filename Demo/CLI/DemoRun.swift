@@ -44,6 +44,9 @@ struct DemoRun {
         var errorReports = ErrorReportBook()
         /// Whether unexplained errors are sent as error reports (`ERRORFLOW_ERROR_REPORTS=off` turns them off).
         var sendsErrorReports = Console.sendsErrorReports
+        /// How long the run waits for its reports to reach the embedded backend: a run against the user's backend's
+        /// budget (2 s) unless told; tests that read what was delivered give a slow machine more.
+        var reportBudget: Duration = .seconds(2)
     }
 
     let options: Options
@@ -83,7 +86,7 @@ struct DemoRun {
         var report = await ScreenRun(
             app: app, collector: options.collector, style: options.style, scenario: scenario.rawValue,
             transferInput: options.transferInput ?? plan.transferInput,
-            reportTiming: .beforeOutput(DeliveryBudget(ReportDelivery.budget))
+            reportTiming: .beforeOutput(DeliveryBudget(options.reportBudget))
         ).run(screen)
         report.notes = notes + report.notes
         if screen == .transfer { report.backendTransfers = await backend.transferCount }

@@ -147,12 +147,14 @@ struct ErrorReportScenarioTests {
         #expect(first.example.journey.last?.hasPrefix("navigation presented [default]") == true)
     }
 
+    /// A demo run that waits up to a minute for its reports, so that a slow machine (the thread sanitizer) still
+    /// delivers them.
     private func demo(_ book: ErrorReportBook) -> DemoRun {
-        let collector = JourneyCollector()
-        return DemoRun(
-            options: .init(
-                appVersion: "test", collector: collector, logger: quietLogger,
-                backendLogger: quietLogger, errorReports: book))
+        var options = DemoRun.Options(
+            appVersion: "test", collector: JourneyCollector(), logger: quietLogger, backendLogger: quietLogger,
+            errorReports: book)
+        options.reportBudget = .seconds(60)
+        return DemoRun(options: options)
     }
 }
 
