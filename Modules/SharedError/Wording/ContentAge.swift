@@ -20,3 +20,18 @@ public enum ContentAge {
         return formatter.string(from: date)
     }
 }
+
+extension PresentationError {
+    /// The notice over a screen's last content, loaded at `since` and shown because the backend could not be reached
+    /// (`offline`: `Showing content from 10:02 — you are offline.`) or did not answer in time (`timedOut`), with
+    /// "Try again". The feature's own wording gives both texts, each with one `%@` for the time.
+    public static func lastContentNotice<Words: Wording>(
+        since: Date, becauseItTimedOut: Bool, now: Date, in language: Language, offline: Words, timedOut: Words
+    ) -> PresentationError {
+        let words = becauseItTimedOut ? timedOut : offline
+        return PresentationError(
+            key: words.rawValue, title: words.text(in: language, ContentAge.time(of: since, now: now, in: language)),
+            presentation: .indicator, iconName: "clock.arrow.circlepath",
+            actions: [PresentedAction(.retry, in: language)])
+    }
+}
