@@ -25,21 +25,7 @@ final class DemoServer: Sendable {
         let process = Process()
         process.executableURL = Binary.url
         process.arguments = ["serve", "--port", "0", "--scenario", scenario]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let reader = output.fileHandleForReading
-        let text = await offThePool {
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = reader.availableData
-                guard !chunk.isEmpty else { break }
-                line.append(chunk)
-            }
-            return String(decoding: line, as: UTF8.self)
-        }
+        let text = try await startReadingFirstLine(process)
         guard let range = text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) else {
             process.terminate()
             throw ServerError.noAddress(text)

@@ -205,6 +205,26 @@ public func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -
     }
 }
 
+/// Starts `process` with its stdout piped (stdin and stderr from and to /dev/null) and returns the first line it
+/// writes, with its newline (or all it wrote, if it closed stdout first): a server's line that names its address.
+public func startReadingFirstLine(_ process: Process) async throws -> String {
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let reader = output.fileHandleForReading
+    return await offThePool {
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = reader.availableData
+            guard !chunk.isEmpty else { break }
+            line.append(chunk)
+        }
+        return String(decoding: line, as: UTF8.self)
+    }
+}
+
 /// A counting semaphore for whole runs. A waiter never waits forever: every holder gives its slot back when its
 /// run ends, and every run ends within its time limit.
 final class RunSlots: Sendable {

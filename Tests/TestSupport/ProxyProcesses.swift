@@ -77,21 +77,7 @@ public final class PythonTarget: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path] + (tlsFolder.map { ["--tls", $0.path] } ?? [])
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let reader = output.fileHandleForReading
-        let line = await offThePool {
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = reader.availableData
-                guard !chunk.isEmpty else { break }
-                line.append(chunk)
-            }
-            return String(decoding: line, as: UTF8.self)
-        }
+        let line = try await startReadingFirstLine(process)
         guard line.hasPrefix("port "), let port = Int(line.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines))
         else {
             kill(process.processIdentifier, SIGKILL)
