@@ -12,8 +12,16 @@ import Testing
 @Suite("Hostile text and careless URLs", .serialized, .timeLimit(.minutes(3)))
 struct HostileBackendTests {
     /// Every string of every answer ends with escape sequences, a bell, C1 controls and an OSC 52 clipboard write;
-    /// the user's own note carries some too. Text, JSON, HTML, notes and log lines come out as text.
-    @Test func controlsInEveryFieldOfEveryAnswerNeverReachTheOutput() async throws {
+    /// the user's own note carries some too. Text, JSON, Mermaid, HTML, notes and log lines come out as text. One
+    /// screen a case, so each case stays well inside its time limit under the thread sanitizer.
+    @Test(arguments: [
+        ["payments"], ["wallet"], ["profile"],
+        [
+            "transfer", "--to", "CH93 0076 2011 6238 5295 7", "--amount", "2.00",
+            "--note", "rent \u{1B}]52;c;aGk=\u{07}\u{1B}[31m",
+        ],
+    ])
+    func controlsInEveryFieldOfEveryAnswerNeverReachTheOutput(_ screen: [String]) async throws {
         let backend = try await ContractBackend.start()
         await backend.plantControlsInEveryString()
         let home = TemporaryFolder()
@@ -21,30 +29,27 @@ struct HostileBackendTests {
         var runs: [(String, Binary.Run)] = []
         let signIn = try await Binary.run(["signin", "--base-url", url, "--answer", "approve", "-v"], home: home.url)
         runs.append(("signin", signIn))
-        let transfer = [
-            "transfer", "--to", "CH93 0076 2011 6238 5295 7", "--amount", "2.00",
-            "--note", "rent \u{1B}]52;c;aGk=\u{07}\u{1B}[31m",
-        ]
-        for screen in [["payments"], ["wallet"], ["profile"], transfer] {
-            for format in [["--trace", "-v"], ["--format", "json"], ["--format", "mermaid"]] {
-                let run = try await Binary.run(screen + ["--base-url", url] + format, home: home.url)
-                runs.append(((screen + format).joined(separator: " "), run))
-            }
-            let page = home.url.appendingPathComponent("page.html")
-            let html = try await Binary.run(
-                screen + ["--base-url", url, "--format", "html", "--output", page.path], home: home.url)
-            let written = Binary.Run(
-                status: html.status, stdout: try String(contentsOf: page, encoding: .utf8), stderr: html.stderr,
-                timedOut: html.timedOut)
-            runs.append((screen[0] + " html", written))
+        for format in [["--trace", "-v"], ["--format", "json"], ["--format", "mermaid"]] {
+            let run = try await Binary.run(screen + ["--base-url", url] + format, home: home.url)
+            runs.append(((screen + format).joined(separator: " "), run))
         }
+        let page = home.url.appendingPathComponent("page.html")
+        let html = try await Binary.run(
+            screen + ["--base-url", url, "--format", "html", "--output", page.path], home: home.url)
+        let written = Binary.Run(
+            status: html.status, stdout: try String(contentsOf: page, encoding: .utf8), stderr: html.stderr,
+            timedOut: html.timedOut)
+        runs.append((screen[0] + " html", written))
         runs.append(("session show", try await Binary.run(["session", "show"], home: home.url)))
         runs.append(("session json", try await Binary.run(["session", "show", "--format", "json"], home: home.url)))
 
-        #expect(runs.first?.1.stdout.contains("Signed in as") == true)
-        let made = await backend.transferCount
-        #expect(made == 1, "the hostile backend was used, and the transfer made once: \(made)")
+        #expect(signIn.stdout.contains("Signed in as"), "\(signIn.stdout)")
+        if screen[0] == "transfer" {
+            let made = await backend.transferCount
+            #expect(made == 1, "the hostile backend was used, and the transfer made once: \(made)")
+        }
         for (name, run) in runs {
+            #expect(!run.timedOut, "\(name) ended in time")
             #expect(Self.controls(in: run.stdout).isEmpty, "\(name) stdout: \(Self.controls(in: run.stdout))")
             #expect(Self.controls(in: run.stderr).isEmpty, "\(name) stderr: \(Self.controls(in: run.stderr))")
             #expect(Self.controlEscapes(in: run.stdout).isEmpty, "\(name): \(Self.controlEscapes(in: run.stdout))")
