@@ -180,7 +180,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "SharedError", "TestSupport", logging],
+            dependencies: ["Networking", "SharedError", "TestSupport", logging, w3cTraceContext],
             path: "Tests/NetworkingTests"
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import SharedError
 import TestSupport
 import Testing
 

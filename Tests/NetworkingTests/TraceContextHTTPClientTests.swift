@@ -3,6 +3,7 @@ import Networking
 import SharedError
 import TestSupport
 import Testing
+import W3CTraceContext
 
 /// Every request carries a W3C `traceparent`: the screen load's trace id, in every attempt of the call.
 @Suite("Every request carries the screen load's trace", .timeLimit(.minutes(3)))
@@ -45,6 +46,31 @@ struct TraceContextHTTPClientTests {
 
         #expect(spy.requests.allSatisfy { $0.traceID != nil })
         #expect(Set(spy.requests.map(\.traceID)).count == 2)
+    }
+
+    /// The header is written byte by byte (one allocation a call); it must be what swift-w3c-trace-context writes
+    /// for the same trace id, span id and flags, for any of them.
+    @Test(arguments: [UInt64(0), 1, 0xDEAD_BEEF, .max])
+    func theHeaderIsTheValueTheLibraryWrites(_ seed: UInt64) async throws {
+        var random = SplitMix64(seed: seed)
+        let spy = HTTPClientSpy(answering: .json(200, "{}"))
+        let sut = TraceContextHTTPClient(decoratee: spy)
+        var traces: [TraceContext] = []
+        for _ in 0..<200 {
+            let trace = TraceContext(
+                traceID: .random(using: &random), spanID: .random(using: &random),
+                flags: TraceFlags(rawValue: UInt8.random(in: 0...255, using: &random)), state: TraceState())
+            traces.append(trace)
+            await ScreenTrace.with(trace) { _ = await sut.outcome(of: .get("/v1/wallet")) }
+        }
+
+        for (trace, request) in zip(traces, spy.requests) {
+            let header = try #require(request.headers[HeaderName.traceParent])
+            let read = try TraceContext(traceParentHeaderValue: header)
+            #expect(header == read.traceParentHeaderValue, "the library writes what it read back alike")
+            #expect(read.traceID == trace.traceID && read.flags == trace.flags)
+        }
+        #expect(spy.requests.count == 200)
     }
 
     @Test func aMalformedTraceParentNamesNoTrace() {

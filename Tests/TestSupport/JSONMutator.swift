@@ -1,4 +1,5 @@
 public import Foundation
+public import SharedError
 
 /// Makes seeded, reproducible mutations of a valid JSON payload: missing keys, wrong types, out-of-range
 /// numbers, odd strings, broken syntax. The same seed always gives the same payloads.
@@ -92,24 +93,7 @@ public struct JSONMutator {
     }
 }
 
-/// A small, fast, seeded generator (SplitMix64).
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    /// Makes a generator; the same `seed` always gives the same sequence.
-    public init(seed: UInt64) {
-        state = seed
-    }
-
-    /// The next value of the sequence.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
+extension SplitMix64 {
     /// A value in `0..<bound`.
     public mutating func next(below bound: Int) -> Int {
         Int(next() % UInt64(max(bound, 1)))

@@ -193,9 +193,10 @@ final class ScriptedTransport: HTTPClient {
 }
 
 /// A signed-in session whose refresh answers at once with a new token each time (the app's session would call
-/// `POST /v1/auth/refresh` and store the tokens; that is not the chain's cost).
+/// `POST /v1/auth/refresh` and store the tokens; that is not the chain's cost). Like the app's session, it hands out
+/// the token it holds, without building one per call.
 final class RotatingSession: AuthenticationSession {
-    private let generation = LockedState(0)
+    private let current = LockedState((generation: 0, token: RotatingSession.token(0)))
 
     init(secrets: SecretValues) {
         secrets.register(Self.token(0).value, as: .token)
@@ -203,16 +204,16 @@ final class RotatingSession: AuthenticationSession {
     }
 
     func currentAccessToken() async -> AccessToken? {
-        Self.token(generation.withLock { $0 })
+        current.withLock { $0.token }
     }
 
     func refreshAccessToken() async throws(TokenRefreshError) -> TokenRenewal {
         .refreshed(
-            Self.token(
-                generation.withLock { generation in
-                    generation += 1
-                    return generation
-                }))
+            current.withLock { current in
+                current.generation += 1
+                current.token = Self.token(current.generation)
+                return current.token
+            })
     }
 
     func endSession(refusing token: AccessToken) async -> AccessToken? { nil }

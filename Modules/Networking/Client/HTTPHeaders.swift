@@ -52,14 +52,23 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
 }
 
 extension String {
-    /// Whether both are the same name but for case. Header names are ASCII: those are compared byte by byte, with no
-    /// copy; a name with any other character is compared by its lowercased form.
+    /// Whether both are the same name but for case. Header names are ASCII: those are compared in one pass over
+    /// their bytes, with no copy, and the first ASCII byte that differs (or a name that ends first) settles it. A name
+    /// with any other character is compared by its lowercased form.
     fileprivate func caseInsensitiveCompare(_ other: String) -> Bool {
-        let (left, right) = (utf8, other.utf8)
-        guard left.allSatisfy({ $0 < 0x80 }), right.allSatisfy({ $0 < 0x80 }) else {
-            return count == other.count && lowercased() == other.lowercased()
+        var (left, right) = (utf8.makeIterator(), other.utf8.makeIterator())
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil):
+                return true
+            case (let byte?, _) where byte >= 0x80, (_, let byte?) where byte >= 0x80:
+                return lowercased() == other.lowercased()
+            case (let leftByte?, let rightByte?):
+                guard leftByte.asciiLowercased == rightByte.asciiLowercased else { return false }
+            case (nil, _?), (_?, nil):
+                return false
+            }
         }
-        return left.count == right.count && left.elementsEqual(right) { $0.asciiLowercased == $1.asciiLowercased }
     }
 }
 

@@ -1,3 +1,4 @@
+import SharedError
 import TestSupport
 
 /// One step of a generated sequence: what the user does, how the backend answers each attempt it makes, and what
