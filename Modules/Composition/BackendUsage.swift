@@ -38,6 +38,12 @@ public final class BackendUsage: BackendAnswerObserving {
         }
     }
 
+    /// Whether a 2xx body still needs checking: only until the backend has answered once in the contract's terms,
+    /// since after that no body changes ``unusableReason``.
+    public var wantsBodiesChecked: Bool {
+        !seen.withLock { $0.answered }
+    }
+
     /// Why the backend could not be used, when every call that said anything said it could not; `nil` when any
     /// call got an answer that kept the contract, or no call said anything.
     public var unusableReason: String? {

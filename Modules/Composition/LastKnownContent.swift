@@ -49,8 +49,8 @@ struct LastKnownContent: Sendable {
         let owner = await owner()
         do throws(Failure) {
             let value = try await remote()
-            if let owner, let data = try? JSONEncoder().encode(value) {
-                _ = await store.save(data, kind: kind, for: owner)
+            if let owner {
+                _ = await store.save({ try? JSONEncoder().encode(value) }, kind: kind, for: owner)
             }
             return value
         } catch {

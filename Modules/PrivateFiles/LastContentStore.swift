@@ -43,10 +43,12 @@ public struct LastContent: Hashable, Sendable {
 ///   a sign-out that removes the cache under the same lock leaves nothing a late load could write back to.
 /// - **Expires.** An entry older than ``maxAge`` is never handed back, nor one saved later than now (the clock went
 ///   back): its age is unknown. Both are dropped at the next save.
-/// - **Bounded.** At most ``byteLimit`` bytes are read from the file and ``contentLimit`` kept per entry; a larger
-///   file, one others can read, one that is not a cache this version wrote, or one that cannot be read is never
-///   read as content, and is replaced at the next save (it is only a cache). A path that is not a regular file is
-///   never replaced.
+/// - **Bounded.** At most ``byteLimit`` bytes are read from the file and ``contentLimit`` kept (in memory: handed
+///   back) per entry; a larger file, one others can read, one that is not a cache this version wrote, or one that
+///   cannot be read is never read as content, and is replaced at the next save (it is only a cache). A path that is
+///   not a regular file is never replaced.
+/// - **Encoded once it is needed.** In memory, a save keeps the content's encoder, called only if the content is
+///   handed back: a screen that loads often encodes nothing.
 /// - The file and its folders are made 0600 and 0700, written atomically (``PrivateFile``).
 public actor LastContentStore {
     /// How long content stays: a day.
@@ -84,7 +86,7 @@ public actor LastContentStore {
     public nonisolated let maxAge: Duration
     private let patience: Duration
     private let now: @Sendable () -> Date
-    private var memory: [Entry] = []
+    private var memory: [MemoryEntry] = []
 
     /// - Parameters:
     ///   - place: in memory, or in a file guarded by the session file.
@@ -110,25 +112,35 @@ public actor LastContentStore {
 
     /// Saves `content` as the last `kind` of `owner`, replacing the one before, if `owner` is signed in now.
     public func save(_ content: Data, kind: String, for owner: ContentOwner) async -> Saved {
-        guard content.count <= Self.contentLimit else { return .tooLarge }
-        let now = now()
-        let entry = Entry(owner: owner, kind: kind, savedAt: now, content: String(decoding: content, as: UTF8.self))
-        let maxAge = maxAge
-        func updated(_ entries: [Entry]) -> [Entry] {
-            // Only the signed-in owner's unexpired entries stay: whatever else is there is nobody's any more.
-            entries.filter { $0.owner == owner && $0.kind != kind && $0.isUsable(at: now, maxAge: maxAge) } + [entry]
-        }
+        await save({ content }, kind: kind, for: owner)
+    }
+
+    /// Saves what `encoded` makes as the last `kind` of `owner`, replacing the one before, if `owner` is signed in
+    /// now; `encoded` answers `nil` for content it cannot encode. A file is written at once; in memory, `encoded` is
+    /// kept and called only if the content is ever handed back, so a screen that loads often encodes nothing.
+    public func save(_ encoded: @escaping @Sendable () -> Data?, kind: String, for owner: ContentOwner) async -> Saved {
+        let (now, maxAge) = (now(), maxAge)
         switch place {
         case .memory(let owns):
             guard await owns(owner) else { return .notSignedIn }
-            memory = updated(memory)
+            // Only the signed-in owner's unexpired entries stay: whatever else is there is nobody's any more.
+            memory.removeAll { $0.owner != owner || $0.kind == kind || !$0.isUsable(at: now, maxAge: maxAge) }
+            memory.append(MemoryEntry(owner: owner, kind: kind, savedAt: now, encoded: encoded))
             return .saved
         case .file(let url, let sessionFile, let owns):
+            guard let content = encoded() else { return .failed("cannot encode") }
+            guard content.count <= Self.contentLimit else { return .tooLarge }
+            let entry = Entry(
+                owner: owner, kind: kind, savedAt: now, content: String(decoding: content, as: UTF8.self))
             do throws(PrivateFileError) {
                 return try await PrivateFile.change(sessionFile, patience: patience) { session in
                     guard owns(owner, session) else { return (.keep, .notSignedIn) }
                     let entries = Self.entries(in: PrivateFile.read(url, atMost: Self.byteLimit)) ?? []
-                    guard let data = Self.encode(updated(entries)) else { return (.keep, .failed("cannot encode")) }
+                    // As in memory: only the signed-in owner's unexpired entries stay.
+                    let kept = entries.filter {
+                        $0.owner == owner && $0.kind != kind && $0.isUsable(at: now, maxAge: maxAge)
+                    }
+                    guard let data = Self.encode(kept + [entry]) else { return (.keep, .failed("cannot encode")) }
                     do throws(PrivateFileError) {
                         try PrivateFile.write(data, to: url)
                         return (.keep, .saved)
@@ -152,7 +164,12 @@ public actor LastContentStore {
         switch place {
         case .memory(let owns):
             guard await owns(owner) else { return nil }
-            return found(memory)
+            guard
+                let entry = memory.last(where: {
+                    $0.owner == owner && $0.kind == kind && $0.isUsable(at: now, maxAge: maxAge)
+                }), let content = entry.encoded(), content.count <= Self.contentLimit
+            else { return nil }
+            return LastContent(content: content, savedAt: entry.savedAt)
         case .file(let url, let sessionFile, let owns):
             return try? await PrivateFile.change(sessionFile, patience: patience) { session in
                 guard owns(owner, session) else { return (.keep, nil) }
@@ -208,9 +225,25 @@ public actor LastContentStore {
         var savedAt: Date
         var content: String
 
-        /// Neither expired nor saved later than `now` (a clock that went back leaves the age unknown).
         func isUsable(at now: Date, maxAge: Duration) -> Bool {
-            savedAt <= now && now.timeIntervalSince(savedAt) < Double(maxAge.components.seconds)
+            LastContentStore.isUsable(savedAt: savedAt, at: now, maxAge: maxAge)
+        }
+    }
+
+    /// Neither expired nor saved later than `now` (a clock that went back leaves the age unknown).
+    private static func isUsable(savedAt: Date, at now: Date, maxAge: Duration) -> Bool {
+        savedAt <= now && now.timeIntervalSince(savedAt) < Double(maxAge.components.seconds)
+    }
+
+    /// One content kept in memory, encoded only when it is handed back.
+    private struct MemoryEntry {
+        var owner: ContentOwner
+        var kind: String
+        var savedAt: Date
+        var encoded: @Sendable () -> Data?
+
+        func isUsable(at now: Date, maxAge: Duration) -> Bool {
+            LastContentStore.isUsable(savedAt: savedAt, at: now, maxAge: maxAge)
         }
     }
 

@@ -81,13 +81,24 @@ extension PrivateFile {
 /// What a path held when it was looked at: its identity, size, mode and modification time. An atomic replace makes
 /// a new file, so a change of content always changes the stamp; reading again only when it changed is safe.
 public struct FileStamp: Hashable, Sendable {
-    private let fields: [Int]
+    private struct Fields: Hashable, Sendable {
+        var device, inode, size, mode, seconds, nanoseconds: Int
+    }
 
-    /// The stamp of what is at `url` now (all zeros when nothing is).
+    /// `nil` when nothing was at the path.
+    private let fields: Fields?
+
+    /// The stamp of what is at `url` now.
     public init(of url: URL) {
+        self.init(atPath: url.path)
+    }
+
+    /// The stamp of what is at `path` now: one `stat`, nothing allocated (a caller that stamps often keeps its path
+    /// as a string).
+    public init(atPath path: String) {
         var status = stat()
-        guard stat(url.path, &status) == 0 else {
-            fields = []
+        guard stat(path, &status) == 0 else {
+            fields = nil
             return
         }
         #if canImport(Darwin)
@@ -95,14 +106,13 @@ public struct FileStamp: Hashable, Sendable {
         #else
             let modified = status.st_mtim
         #endif
-        fields = [
-            Int(status.st_dev), Int(status.st_ino), Int(status.st_size), Int(status.st_mode), Int(modified.tv_sec),
-            Int(modified.tv_nsec),
-        ]
+        fields = Fields(
+            device: Int(status.st_dev), inode: Int(status.st_ino), size: Int(status.st_size),
+            mode: Int(status.st_mode), seconds: Int(modified.tv_sec), nanoseconds: Int(modified.tv_nsec))
     }
 
     /// Whether nothing was at the path when it was looked at.
-    public var foundNothing: Bool { fields.isEmpty }
+    public var foundNothing: Bool { fields == nil }
 }
 
 /// An advisory lock (`flock`) on the lock file beside a private file. Held by one open descriptor; the kernel lets

@@ -28,6 +28,17 @@ struct BackendUsageTests {
         #expect(sut.unusableReason == nil)
     }
 
+    @Test func bodiesNeedCheckingOnlyUntilTheFirstAnswer() {
+        let sut = BackendUsage()
+        sut.observe(.unusable(reason: "it sent a page"), endpoint: "x")
+        let beforeAnyAnswer = sut.wantsBodiesChecked
+
+        sut.observe(.answered, endpoint: "x")
+
+        #expect(beforeAnyAnswer)
+        #expect(!sut.wantsBodiesChecked, "nothing a later body shows changes the verdict")
+    }
+
     @Test func reasonsPastTheLimitAreToldAsMore() {
         let sut = BackendUsage()
 

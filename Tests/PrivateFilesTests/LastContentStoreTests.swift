@@ -1,5 +1,6 @@
 import Foundation
 import PrivateFiles
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -144,6 +145,35 @@ struct LastContentStoreTests {
         #expect(await sut.save(Data("wallet-2".utf8), kind: "wallet", for: World.owner) == .notSignedIn)
     }
 
+    /// In memory, a save encodes nothing: only content handed back is encoded.
+    @Test func inMemoryContentIsEncodedOnlyWhenItIsHandedBack() async {
+        let encodings = Counter()
+        let sut = LastContentStore(.memory(owns: { $0 == World.owner }))
+        for saved in 1...3 {
+            let encoded: @Sendable () -> Data? = {
+                encodings.add()
+                return Data("wallet-\(saved)".utf8)
+            }
+            _ = await sut.save(encoded, kind: "wallet", for: World.owner)
+        }
+        let encodedBySaving = encodings.value
+
+        let handedBack = await sut.load(kind: "wallet", for: World.owner)
+
+        #expect(encodedBySaving == 0)
+        #expect(handedBack?.content == Data("wallet-3".utf8))
+        #expect(encodings.value == 1)
+    }
+
+    /// In memory, content over the limit is not handed back, as it would not be saved in a file.
+    @Test func inMemoryContentAboveItsLimitIsNotHandedBack() async {
+        let sut = LastContentStore(.memory(owns: { $0 == World.owner }))
+
+        _ = await sut.save(Data(count: LastContentStore.contentLimit + 1), kind: "wallet", for: World.owner)
+
+        #expect(await sut.load(kind: "wallet", for: World.owner) == nil)
+    }
+
     @Test func theBoundedReadReadsUpToItsLimitAndRefusesMore() throws {
         let folder = ScratchFolder()
         let file = folder.url.appendingPathComponent("f")
@@ -231,6 +261,17 @@ final class TestClock: @unchecked Sendable {
 }
 
 /// A value shared with a closure that reads it later.
+/// Counts, from any thread.
+final class Counter: Sendable {
+    private let count = Mutex(0)
+
+    var value: Int { count.withLock { $0 } }
+
+    func add() {
+        count.withLock { $0 += 1 }
+    }
+}
+
 actor Holder<Value: Sendable> {
     private(set) var value: Value
 

@@ -10,11 +10,12 @@ public struct RemoteProfileRepository: ProfileRepository {
     static let endpoint = "/v1/me"
 
     private let call: RemoteCall<ProfileRepositoryError>
-    private let baseURL: URL
+    /// The same GET every time, built once.
+    private let request: HTTPRequest
 
     /// Makes a repository that calls `baseURL` through `client` and reports decoding defects to `reporter`.
     public init(client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger) {
-        self.baseURL = baseURL
+        request = .getJSON(baseURL, Self.endpoint)
         call = RemoteCall(
             client: client, reporter: reporter, logger: logger,
             decodingFailure: { .malformed(keyPath: $0.keyPath) })
@@ -23,7 +24,7 @@ public struct RemoteProfileRepository: ProfileRepository {
     /// The signed-in user's profile. Throws `.malformed(keyPath:)` when the id is missing or invalid, and passes on
     /// the app-wide conditions (offline, timed out, session expired) and unexplained failures.
     public func fetchProfile() async throws(ProfileRepositoryError) -> UserProfile {
-        try await call.perform(.getJSON(baseURL, Self.endpoint), endpoint: Self.endpoint) {
+        try await call.perform(request, endpoint: Self.endpoint) {
             (body: Data) throws(DecodingFailure) in try ProfileDecoder.decode(body)
         }
     }

@@ -38,4 +38,14 @@ public enum BackendAnswer: Hashable, Sendable {
 public protocol BackendAnswerObserving: Sendable {
     /// What the call to `endpoint` said.
     func observe(_ answer: BackendAnswer, endpoint: String)
+
+    /// Whether a 2xx body should still be parsed to tell ``BackendAnswer/answered`` from
+    /// ``BackendAnswer/unusable(reason:)``. Once no body could change what the observer concludes, the body is left
+    /// to the repository alone and the call is told as ``BackendAnswer/inconclusive``.
+    var wantsBodiesChecked: Bool { get }
+}
+
+extension BackendAnswerObserving {
+    /// Every 2xx body is checked.
+    public var wantsBodiesChecked: Bool { true }
 }

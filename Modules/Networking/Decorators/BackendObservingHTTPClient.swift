@@ -5,7 +5,9 @@ import Foundation
 /// knowing it is watched.
 ///
 /// A 2xx body that is not JSON at all (a web page where the contract has an object) makes the backend unusable; a
-/// JSON body is an answer, even one a repository later finds a broken field in.
+/// JSON body is an answer, even one a repository later finds a broken field in. The body is parsed for this only
+/// while the observer ``BackendAnswerObserving/wantsBodiesChecked``: the app's observer stops wanting it after the
+/// first answer, so a run parses each body once, in its repository.
 public struct BackendObservingHTTPClient: HTTPClient {
     private let decoratee: any HTTPClient
     private let observer: any BackendAnswerObserving
@@ -21,7 +23,8 @@ public struct BackendObservingHTTPClient: HTTPClient {
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
         do throws(HTTPClientError) {
             let response = try await decoratee.send(request)
-            observer.observe(Self.answer(to: response, of: request), endpoint: request.path)
+            let answer = observer.wantsBodiesChecked ? Self.answer(to: response, of: request) : .inconclusive
+            observer.observe(answer, endpoint: request.path)
             return response
         } catch {
             observer.observe(BackendAnswer(error), endpoint: request.path)

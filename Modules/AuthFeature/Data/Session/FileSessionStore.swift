@@ -23,6 +23,8 @@ public import SharedError
 public actor FileSessionStore: SessionStore {
     /// The session file; its lock file is `path` with `.lock` appended, in the same folder.
     public nonisolated let path: URL
+    /// `path` as the system names it, made once: the store stamps the file at every read.
+    private nonisolated let filePath: String
     private let secrets: SecretValues?
     private let logger: Logger
     /// How long a change waits while another process holds the lock.
@@ -38,6 +40,7 @@ public actor FileSessionStore: SessionStore {
     /// are registered with `secrets`; a change waits at most `patience` for another process's lock.
     public init(path: URL, secrets: SecretValues? = nil, patience: Duration = .seconds(10), logger: Logger) {
         self.path = path
+        filePath = path.path
         self.secrets = secrets
         self.patience = patience
         self.logger = logger
@@ -70,12 +73,12 @@ public actor FileSessionStore: SessionStore {
     /// The current session, or `nil` when signed out. Reads the file again whenever it changed since the last read.
     public func load() -> StoredSession? {
         if let instead = standingInstead() { return instead.session }
-        let stamp = FileStamp(of: path)
+        let stamp = FileStamp(atPath: filePath)
         if let cache, cache.stamp == stamp { return cache.session }
         let session = readFromDisk()
         // Kept only for a file that stayed as it was while it was read, so that a session that came and went between
         // the two looks is never answered for the empty place it left.
-        let unchanged = FileStamp(of: path) == stamp && (session == nil || !stamp.foundNothing)
+        let unchanged = FileStamp(atPath: filePath) == stamp && (session == nil || !stamp.foundNothing)
         cache = unchanged ? (stamp, session) : nil
         if let session { register(session) }
         return session
@@ -95,7 +98,7 @@ public actor FileSessionStore: SessionStore {
             }
             instead = nil
         } catch {
-            instead = (session, seen ?? FileStamp(of: path))
+            instead = (session, seen ?? FileStamp(atPath: filePath))
             throw error
         }
     }
@@ -236,7 +239,7 @@ public actor FileSessionStore: SessionStore {
         do throws(PrivateFileError) {
             decided = try await PrivateFile.change(path, patience: patience) { read in
                 do throws(SessionStoreError) {
-                    let (change, value) = try decide(Self.content(of: read), FileStamp(of: path))
+                    let (change, value) = try decide(Self.content(of: read), FileStamp(atPath: filePath))
                     return (change, .success(value))
                 } catch {
                     return (.keep, .failure(error))
@@ -250,14 +253,14 @@ public actor FileSessionStore: SessionStore {
 
     /// The file as it is now, read without the lock (every write is an atomic rename), and its stamp.
     private func snapshot() -> (Content, FileStamp) {
-        let stamp = FileStamp(of: path)
+        let stamp = FileStamp(atPath: filePath)
         return (Self.content(of: PrivateFile.read(path)), stamp)
     }
 
     /// What this run holds instead of the file, while the file stays as it was then; forgotten once it changed.
     private func standingInstead() -> (session: StoredSession?, over: FileStamp)? {
         guard let standing = instead else { return nil }
-        guard FileStamp(of: path) == standing.over else {
+        guard FileStamp(atPath: filePath) == standing.over else {
             logger.notice(
                 "the session file changed since this run last could not change it; the file's session is used")
             instead = nil
