@@ -3,11 +3,14 @@
 # Client throughput against one `errorflow serve`, four lines from one run: `errorflow load --base-url` with each
 # transport (AsyncHTTPClient, URLSession), the same calls through bare AsyncHTTPClient in the same binary (`load
 # --bare`: same clients, same executors, same parsers, no chain), and wrk asking for the same two GETs
-# (Scripts/throughput.lua). Each line gives calls per second, the client's CPU per call, and its ratio to bare and
-# to wrk; BENCHMARKS.md keeps the figures of one run.
+# (Scripts/throughput.lua). The three load runs take turns, round after round (this machine's speed shifts between
+# levels within seconds), and each line is the round with the median rate: calls per second, the client's CPU per
+# call, and its ratio to wrk; the ratio to bare is the median of each round's own ratio (the two ran seconds
+# apart). BENCHMARKS.md keeps the figures of one run.
 #
-# Usage: Scripts/throughput.sh [--smoke] [calls]   (default 20000 calls per load run, wrk for 10 s)
-#   --smoke  a short run (1,000 calls, wrk for 2 s) that fails unless all four lines are printed; it asserts no speed.
+# Usage: Scripts/throughput.sh [--smoke] [calls]   (default 20000 calls per load run, 5 rounds, wrk for 10 s)
+#   --smoke  a short run (1,000 calls, 1 round, wrk for 2 s) that fails unless all four lines are printed; it asserts
+#            no speed.
 # ERRORFLOW_BINARY chooses the binary (default .build/release/errorflow: `swift build -c release --product errorflow`).
 # Needs wrk (Debian's `wrk`) and python3. Everything stays on 127.0.0.1; the session lives in a temporary home
 # removed at the end.
@@ -22,6 +25,7 @@ fi
 binary="${ERRORFLOW_BINARY:-$root/.build/release/errorflow}"
 requests="${1:-$($smoke && echo 1000 || echo 20000)}"
 seconds="$($smoke && echo 2 || echo 10)"
+rounds="$($smoke && echo 1 || echo 5)"
 [[ -x "$binary" ]] || { echo "throughput.sh: no binary at $binary: build it first" >&2; exit 2; }
 
 home="$(mktemp -d)"
@@ -46,9 +50,11 @@ load() {
     ERRORFLOW_TRANSPORT="$transport" timeout 600 "$binary" load --base-url "$url" --requests "$requests" \
         --clients 200 --format json "$@" 2> /dev/null > "$home/$name.json" || echo "throughput.sh: load $name: exit $?" >&2
 }
-load bare async-http-client --bare
-load async-http-client async-http-client
-load urlsession urlsession
+for round in $(seq "$rounds"); do
+    load "bare-$round" async-http-client --bare
+    load "async-http-client-$round" async-http-client
+    load "urlsession-$round" urlsession
+done
 
 # wrk, its CPU time measured as the children's rusage of a python3 parent.
 if command -v wrk > /dev/null; then
@@ -69,9 +75,9 @@ EOF
     [[ -s "$home/wrk.json" ]] || echo "throughput.sh: wrk failed" >&2
 fi
 
-python3 - "$home" "$smoke" << 'EOF'
+python3 - "$home" "$smoke" "$rounds" << 'EOF'
 import json, os, sys
-home, smoke = sys.argv[1], sys.argv[2] == "true"
+home, smoke, rounds = sys.argv[1], sys.argv[2] == "true", int(sys.argv[3])
 def read(name):
     path = os.path.join(home, name + ".json")
     try:
@@ -79,13 +85,30 @@ def read(name):
             return json.load(file)
     except (OSError, ValueError):
         return None
-runs = {name: read(name) for name in ("async-http-client", "urlsession", "bare")}
+def rounds_of(name):
+    return [read("%s-%d" % (name, r)) for r in range(1, rounds + 1)]
+def median(values):
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2] if ordered else None
+def median_round(name):
+    done = sorted((run for run in rounds_of(name) if run), key=lambda run: run["throughputPerSecond"])
+    if not done:
+        return None
+    middle = done[len(done) // 2]
+    middle["rates"] = " · ".join("%.0f" % run["throughputPerSecond"] for run in done)
+    return middle
+runs = {name: median_round(name) for name in ("async-http-client", "urlsession", "bare")}
 wrk = read("wrk")
 rate = {name: run["throughputPerSecond"] for name, run in runs.items() if run}
+def to_bare(name):
+    paired = [run["throughputPerSecond"] / bare["throughputPerSecond"]
+              for run, bare in zip(rounds_of(name), rounds_of("bare")) if run and bare]
+    return median(paired), " · ".join("%.2f" % ratio for ratio in sorted(paired))
 def ratios(name):
     parts = []
     if name != "bare" and "bare" in rate:
-        parts.append("%.2f× bare" % (rate[name] / rate["bare"]))
+        ratio, each = to_bare(name)
+        parts.append("%.2f× bare" % ratio + (" (rounds: %s)" % each if rounds > 1 else ""))
     if wrk:
         parts.append("%.2f× wrk" % (rate[name] / wrk["perSecond"]))
     return "; " + ", ".join(parts) if parts else ""
@@ -98,9 +121,10 @@ for name, title in titles.items():
         print("%s: no result" % title)
         continue
     latency = run["latencyMilliseconds"]
-    print("%s: %.0f calls/s, client CPU %.0f µs per call, p50 %s ms, p99 %s ms, %d failed of %d%s" % (
-        title, run["throughputPerSecond"], run["cpuMicrosecondsPerCall"], latency["p50"], latency["p99"],
-        run["failed"], run["done"], ratios(name)))
+    rounds_said = " (the median of %s)" % run["rates"] if rounds > 1 else ""
+    print("%s: %.0f calls/s%s, client CPU %.0f µs per call, p50 %s ms, p99 %s ms, %d failed of %d%s" % (
+        title, run["throughputPerSecond"], rounds_said, run["cpuMicrosecondsPerCall"], latency["p50"],
+        latency["p99"], run["failed"], run["done"], ratios(name)))
     printed += 1
 if wrk:
     print("wrk -t2 -c200, the same two GETs: %.0f requests/s, CPU %.0f µs per request, %d not 2xx" % (

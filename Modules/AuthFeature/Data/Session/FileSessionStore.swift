@@ -29,12 +29,24 @@ public actor FileSessionStore: SessionStore {
     private let logger: Logger
     /// How long a change waits while another process holds the lock.
     private let patience: Duration
-    /// The last session read, and the file it was read from.
-    private var cache: (stamp: FileStamp, session: StoredSession?)?
-    /// What this run holds instead of the file, because the file could not be changed (a session it could not
-    /// save, or `nil` for one it could not remove), and the file as it was then. It stands only while the file
-    /// stays exactly so.
-    private var instead: (session: StoredSession?, over: FileStamp)?
+    /// What the store keeps between calls, under a lock of its own, so that ``load()`` (every request reads the
+    /// session) needs no hop onto the actor; the changes stay on the actor, one at a time.
+    private struct Held: Sendable {
+        /// The last session read, and the file it was read from.
+        var cache: (stamp: FileStamp, session: StoredSession?)?
+        /// What this run holds instead of the file, because the file could not be changed (a session it could not
+        /// save, or `nil` for one it could not remove), and the file as it was then. It stands only while the file
+        /// stays exactly so.
+        var instead: (session: StoredSession?, over: FileStamp)?
+    }
+
+    private let held = LockedState(Held())
+
+    /// What this run holds instead of the file.
+    private nonisolated var instead: (session: StoredSession?, over: FileStamp)? {
+        get { held.withLock { $0.instead } }
+        set { held.withLock { $0.instead = newValue } }
+    }
 
     /// Makes a store for the file at `path`; nothing is read or created until the first call. Tokens it reads or writes
     /// are registered with `secrets`; a change waits at most `patience` for another process's lock.
@@ -71,15 +83,16 @@ public actor FileSessionStore: SessionStore {
     }
 
     /// The current session, or `nil` when signed out. Reads the file again whenever it changed since the last read.
-    public func load() -> StoredSession? {
+    public nonisolated func load() -> StoredSession? {
         if let instead = standingInstead() { return instead.session }
         let stamp = FileStamp(atPath: filePath)
-        if let cache, cache.stamp == stamp { return cache.session }
+        if let cache = held.withLock({ $0.cache }), cache.stamp == stamp { return cache.session }
         let session = readFromDisk()
         // Kept only for a file that stayed as it was while it was read, so that a session that came and went between
-        // the two looks is never answered for the empty place it left.
+        // the two looks is never answered for the empty place it left. A read that raced another keeps its own
+        // stamp: a stale one never matches the file again.
         let unchanged = FileStamp(atPath: filePath) == stamp && (session == nil || !stamp.foundNothing)
-        cache = unchanged ? (stamp, session) : nil
+        held.withLock { $0.cache = unchanged ? (stamp, session) : nil }
         if let session { register(session) }
         return session
     }
@@ -258,12 +271,15 @@ public actor FileSessionStore: SessionStore {
     }
 
     /// What this run holds instead of the file, while the file stays as it was then; forgotten once it changed.
-    private func standingInstead() -> (session: StoredSession?, over: FileStamp)? {
+    private nonisolated func standingInstead() -> (session: StoredSession?, over: FileStamp)? {
         guard let standing = instead else { return nil }
         guard FileStamp(atPath: filePath) == standing.over else {
+            // Forgotten unless a change on the actor put another in its place meanwhile.
+            held.withLock { held in
+                if held.instead?.over == standing.over, held.instead?.session == standing.session { held.instead = nil }
+            }
             logger.notice(
                 "the session file changed since this run last could not change it; the file's session is used")
-            instead = nil
             return nil
         }
         return standing
@@ -288,7 +304,7 @@ public actor FileSessionStore: SessionStore {
         }
     }
 
-    private func readFromDisk() -> StoredSession? {
+    private nonisolated func readFromDisk() -> StoredSession? {
         switch PrivateFile.read(path) {
         case .failure(.absent):
             logger.debug("no session file at \(path.path): signed out")
@@ -320,7 +336,7 @@ public actor FileSessionStore: SessionStore {
         }
     }
 
-    private func register(_ session: StoredSession) {
+    private nonisolated func register(_ session: StoredSession) {
         secrets?.register(session.accessToken, as: .token)
         secrets?.register(session.refreshToken, as: .token)
     }
