@@ -178,6 +178,7 @@ public final class AsyncHTTPClientTransport: Networking.HTTPClient {
             }
         }
         var headers = Networking.HTTPHeaders()
+        headers.reserveCapacity(response.headers.count)
         for field in response.headers {
             headers.add(field.value, forName: field.name)
         }

@@ -90,14 +90,15 @@ public struct FileStamp: Hashable, Sendable {
 
     /// The stamp of what is at `url` now.
     public init(of url: URL) {
-        self.init(atPath: url.path)
+        self.init(atPath: url.path.utf8CString)
     }
 
-    /// The stamp of what is at `path` now: one `stat`, nothing allocated (a caller that stamps often keeps its path
-    /// as a string).
-    public init(atPath path: String) {
+    /// The stamp of what is at `path` (a C string, as `String.utf8CString` makes it) now: one `stat`, nothing
+    /// allocated, so a caller that stamps often makes the C string once.
+    public init(atPath path: ContiguousArray<CChar>) {
         var status = stat()
-        guard stat(path, &status) == 0 else {
+        let found = path.withUnsafeBufferPointer { path in path.baseAddress.map { stat($0, &status) == 0 } ?? false }
+        guard found else {
             fields = nil
             return
         }

@@ -22,6 +22,11 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
         }
     }
 
+    /// Makes room for `count` fields, so that adding them copies nothing.
+    public mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
+    }
+
     /// Adds `value` under `name`; a name already there (in any case) keeps its place and gets `value` after a comma,
     /// as HTTP joins a field sent more than once.
     public mutating func add(_ value: String, forName name: String) {

@@ -85,11 +85,19 @@ public actor TokenRefreshCoordinator {
     /// `deadline`); when the refresh cannot be had now (its budget is spent, the backend did not answer), the current
     /// token the session holds then is sent as it is (none when it was signed out meanwhile), and a 401
     /// `token_expired` is still answered as always.
-    public func tokenToSend(deadline: HTTPInstant? = nil) async -> Result<AccessToken, Failure>? {
+    public nonisolated func tokenToSend(deadline: HTTPInstant? = nil) async -> Result<AccessToken, Failure>? {
+        // The token that is not about to expire (nearly every call's) is read without entering the actor.
         guard let (token, expiresAt) = await session.currentAccessTokenAndExpiry() else { return nil }
         guard let expiresAt, expiresAt < clock.wallClockNow.addingTimeInterval(refreshAhead.inSeconds) else {
             return .success(token)
         }
+        return await refreshedAhead(of: token, until: deadline)
+    }
+
+    /// `token`, refreshed in the single flight before it expires; `token` itself when the budget allows no refresh.
+    private func refreshedAhead(of token: AccessToken, until deadline: HTTPInstant?) async
+        -> Result<AccessToken, Failure>?
+    {
         if flight == nil {
             guard startFlightWithinBudget(answeringExpiry: false) else { return .success(token) }
         }

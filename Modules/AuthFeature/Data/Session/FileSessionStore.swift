@@ -23,8 +23,8 @@ public import SharedError
 public actor FileSessionStore: SessionStore {
     /// The session file; its lock file is `path` with `.lock` appended, in the same folder.
     public nonisolated let path: URL
-    /// `path` as the system names it, made once: the store stamps the file at every read.
-    private nonisolated let filePath: String
+    /// `path` as the C string `stat` takes, made once: the store stamps the file at every read.
+    private nonisolated let filePath: ContiguousArray<CChar>
     private let secrets: SecretValues?
     private let logger: Logger
     /// How long a change waits while another process holds the lock.
@@ -52,7 +52,7 @@ public actor FileSessionStore: SessionStore {
     /// are registered with `secrets`; a change waits at most `patience` for another process's lock.
     public init(path: URL, secrets: SecretValues? = nil, patience: Duration = .seconds(10), logger: Logger) {
         self.path = path
-        filePath = path.path
+        filePath = path.path.utf8CString
         self.secrets = secrets
         self.patience = patience
         self.logger = logger
