@@ -4,7 +4,7 @@ import Testing
 
 /// `errorflow-app`: the app's commands alone. Every screen runs against `--base-url`, and nothing of the demo is
 /// there to run, to choose or to read about.
-@Suite("The app's own executable", .timeLimit(.minutes(3)))
+@Suite("The app's own executable", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct AppAloneTests {
     static let screens = ["payments", "wallet", "signin", "profile", "transfer"]
 

@@ -4,7 +4,7 @@ import Testing
 
 /// A secret in a base URL is never printed: a `--base-url` with a query or a fragment is refused (exit 2, one line
 /// that says what to do) by every command that takes one, and the secret appears in no output.
-@Suite("No secret in a base URL is printed", .timeLimit(.minutes(3)))
+@Suite("No secret in a base URL is printed", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct BaseURLSecretTests {
     static let secret = "sk-live-7f3a9c1e44"
 

@@ -6,7 +6,7 @@ import Testing
 @testable import App
 
 /// The CLI as a user runs it: the built binary, its output and its exit codes.
-@Suite("The errorflow binary", .timeLimit(.minutes(3)))
+@Suite("The errorflow binary", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct CLITests {
     @Test(arguments: [
         "not a url", "ftp://host", "http://", "127.0.0.1:8080", "http://127.0.0.1:99999", "http://127.0.0.1:0",

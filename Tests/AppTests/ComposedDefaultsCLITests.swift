@@ -6,7 +6,7 @@ import Testing
 /// transport's body limit (4 MiB, with either transport), the retry policy's longest `Retry-After` (5 s) and
 /// `--timeout`. None of these waits: what is refused is refused at once. (The composed app's other defaults are
 /// held in process, on a virtual clock: `ComposedDefaultsTests`.)
-@Suite("The CLI's composed defaults", .timeLimit(.minutes(3)))
+@Suite("The CLI's composed defaults", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct ComposedDefaultsCLITests {
     static let limit = 4 * 1024 * 1024
 

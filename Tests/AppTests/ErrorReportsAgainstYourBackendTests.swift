@@ -5,7 +5,7 @@ import Testing
 /// Error reports against a backend that is not the demo, across real runs of the binary: a `Retry-After` on the
 /// report endpoint holds reports back in the next run too, and a backend that does not know error reports costs
 /// nothing but one log line.
-@Suite("Error reports against your own backend", .serialized, .timeLimit(.minutes(3)))
+@Suite("Error reports against your own backend", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct ErrorReportsAgainstYourBackendTests {
     @Test func aRetryAfterOnErrorReportsIsHonouredByTheNextRun() async throws {
         let (backend, home, url) = try await ContractBackend.startSignedIn()

@@ -155,7 +155,7 @@ struct ExplainedTypesTests {
 
 /// `errorflow-app explain`: the app alone explains from what it holds, says that it plays no scenarios, looks a
 /// reference up at `--base-url`, and refuses what it cannot explain in one line.
-@Suite("errorflow-app explain", .timeLimit(.minutes(3)))
+@Suite("errorflow-app explain", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct ExplainCommandTests {
     static let keyReused = "TransferError.unknown/networking/idempotency_key_reused"
 

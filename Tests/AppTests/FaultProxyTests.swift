@@ -10,7 +10,8 @@ import Testing
 /// `errorflow-app proxy` in front of a backend of another kind (Python's http.server), as real processes: each fault
 /// is what the client gets and what the log says, the draw repeats with its seed, and the proxy listens on loopback
 /// only, reaches a TLS backend through a CA file, and answers for a target that is down or stalls.
-@Suite("The fault proxy in front of a backend of another kind", .serialized, .timeLimit(.minutes(3)))
+@Suite(
+    "The fault proxy in front of a backend of another kind", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct FaultProxyTests {
     typealias Proxy = ProxyProcess<AppExecutable>
 

@@ -10,7 +10,7 @@ import Testing
 
 /// The HTML report: one self-contained page, and nothing a backend says can become markup.
 @MainActor
-@Suite("The HTML report", .timeLimit(.minutes(3)))
+@Suite("The HTML report", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct HTMLReportTests {
     static let payload = "<script>alert(1)</script>"
 

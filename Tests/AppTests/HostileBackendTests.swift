@@ -9,7 +9,7 @@ import Testing
 
 /// A backend that sends terminal controls in every string, and a user whose URL carries a password: the CLI prints
 /// only text, and never the password.
-@Suite("Hostile text and careless URLs", .serialized, .timeLimit(.minutes(3)))
+@Suite("Hostile text and careless URLs", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct HostileBackendTests {
     /// Every string of every answer ends with escape sequences, a bell, C1 controls and an OSC 52 clipboard write;
     /// the user's own note carries some too. Text, JSON, Mermaid, HTML, notes and log lines come out as text. One
@@ -133,7 +133,7 @@ struct HostileBackendTests {
 }
 
 /// `--output` writes where the user points, or refuses; it never replaces or removes anything but a regular file.
-@Suite("--output onto every kind of path", .serialized, .timeLimit(.minutes(3)))
+@Suite("--output onto every kind of path", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct OutputPathTests {
     /// A screen that needs no backend and no demo: a sign-in the user cancels, to a port nobody is asked.
     private let command = ["signin", "--base-url", "http://127.0.0.1:9", "--answer", "cancel"]

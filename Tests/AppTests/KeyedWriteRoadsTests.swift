@@ -5,7 +5,7 @@ import Testing
 /// Each road by which a transfer whose answer never came used to be made a second time, or lost, run with the binary
 /// against a backend that is not the demo: the journal decides from what is known of the write, never from the last
 /// send's failure, and refuses (nothing sent, exit 4, one line) rather than forget.
-@Suite("Keyed writes: every road, with real processes", .timeLimit(.minutes(4)))
+@Suite("Keyed writes: every road, with real processes", .timeLimit(.minutes(4 * TestSlowdown.factor)))
 struct KeyedWriteRoadsTests {
     @Test func runningAgainWhileOfflineNeverSettlesAnEarlierSendThatMayHaveBeenMade() async throws {
         let (backend, proxy, home) = try await signedInBehindProxy()

@@ -12,7 +12,7 @@ import Testing
 /// once. The in-process property run (`AtMostOncePropertyTests`) cancels at every suspension; this samples what only
 /// a real kill does (nothing after it runs, no `defer`, no last write). `ERRORFLOW_KILL_SAMPLES` sets how many
 /// (3 by default); the seed is printed.
-@Suite("Killed runs, sampled", .serialized, .timeLimit(.minutes(6)))
+@Suite("Killed runs, sampled", .serialized, .timeLimit(.minutes(6 * TestSlowdown.factor)))
 struct KilledRunsSampleTests {
     @Test func aTransferKilledAtAnyMomentIsMadeAtMostOnceAndOnceWhenRunAgain() async throws {
         let samples = TestBudget.count("ERRORFLOW_KILL_SAMPLES", short: 3)

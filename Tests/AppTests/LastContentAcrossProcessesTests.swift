@@ -5,7 +5,7 @@ import Testing
 /// The last content of `--base-url` runs, kept beside the session file: shown with its age when the backend cannot
 /// be reached (exit 5), in every format and language; 0600 in a 0700 folder; removed by `session clear`, and never
 /// written back by a run whose load ends after it, nor shown for another backend.
-@Suite("Last content across processes", .serialized, .timeLimit(.minutes(5)))
+@Suite("Last content across processes", .serialized, .timeLimit(.minutes(5 * TestSlowdown.factor)))
 struct LastContentAcrossProcessesTests {
     @Test func aRunThatCannotReachTheBackendShowsTheLastContentWithItsAgeAndExits5() async throws {
         let (backend, home, url) = try await ContractBackend.startSignedIn()

@@ -15,7 +15,7 @@ import Testing
 /// outbox. CI runs this suite against the release build too (`ERRORFLOW_BINARY`). Under the thread sanitizer the
 /// suite is skipped: its shadow memory alone takes a plain run past 100 MB, so the bound says nothing there.
 @Suite(
-    "Memory is bounded whatever the backend sends", .serialized, .timeLimit(.minutes(3)),
+    "Memory is bounded whatever the backend sends", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)),
     .disabled(if: ThreadSanitizer.isLoaded, "the thread sanitizer's shadow memory is not the app's"))
 struct MemoryProofTests {
     /// The bound, in kilobytes as `time` counts them.

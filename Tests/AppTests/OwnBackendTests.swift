@@ -4,7 +4,7 @@ import Testing
 
 /// The app against a backend that is not the embedded demo, as a team would use it with their own: the user's
 /// session is theirs, written only by sign-in, refresh and sign-out; the backend sees only its own tokens.
-@Suite("Against your own backend", .serialized, .timeLimit(.minutes(3)))
+@Suite("Against your own backend", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct OwnBackendTests {
     @Test func signInEveryScreenARefreshSessionShowAndClear() async throws {
         let backend = try await ContractBackend.start()
@@ -135,7 +135,7 @@ struct OwnBackendTests {
 
 /// A path given as `--session-file` that is not, and cannot become, a session file: refused with one line and
 /// exit 2, and left byte for byte as it was, by every command that would read, write or remove a session.
-@Suite("The session file is only ever a session file", .timeLimit(.minutes(3)))
+@Suite("The session file is only ever a session file", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct SessionFileRefusalTests {
     enum Thing: String, CaseIterable, CustomTestStringConvertible {
         case directoryWithFiles, deviceNode, fifo, symbolicLink, unrelatedFile, emptyPath
@@ -209,7 +209,7 @@ struct SessionFileRefusalTests {
 }
 
 /// Sign-in and screens against backends that cannot keep the session or do not speak the contract.
-@Suite("Backends that are not the contract", .serialized, .timeLimit(.minutes(3)))
+@Suite("Backends that are not the contract", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct NotTheContractTests {
     @Test func anUnwritableSessionPathSaysSoAndSignInGoesOnForThisRun() async throws {
         let backend = try await ContractBackend.start()
@@ -264,7 +264,7 @@ struct NotTheContractTests {
 }
 
 /// The user's language reaches your backend, and a copied binary without its resources still speaks.
-@Suite("The user's language against your own backend", .serialized, .timeLimit(.minutes(3)))
+@Suite("The user's language against your own backend", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct LanguageOnYourBackendTests {
     @Test func everyRequestCarriesTheUsersLanguage() async throws {
         let backend = try await ContractBackend.start()

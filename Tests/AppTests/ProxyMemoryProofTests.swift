@@ -7,7 +7,8 @@ import Testing
 /// suite against the release build too (`ERRORFLOW_BINARY`, the memory proof's step); it is skipped under the thread
 /// sanitizer, whose shadow memory is not the proxy's.
 @Suite(
-    "The proxy's memory is bounded whatever passes through it", .serialized, .timeLimit(.minutes(3)),
+    "The proxy's memory is bounded whatever passes through it", .serialized,
+    .timeLimit(.minutes(3 * TestSlowdown.factor)),
     .disabled(if: ThreadSanitizer.isLoaded, "the thread sanitizer's shadow memory is not the proxy's"))
 struct ProxyMemoryProofTests {
     /// The bound, in kilobytes as `/proc/PID/status` counts them.

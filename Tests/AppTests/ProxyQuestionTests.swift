@@ -8,7 +8,7 @@ import Testing
 /// `errorflow proxy`; an answer that is not a proxy's, or nothing listening, means it is the backend itself; no
 /// answer in time means nobody knows, and then a transfer is not sent, since its pending write could be filed
 /// under the proxy while the backend made it (docs/decisions/0095).
-@Suite("Whether a base URL is a proxy", .timeLimit(.minutes(3)))
+@Suite("Whether a base URL is a proxy", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct ProxyQuestionTests {
     @Test func aProxysAnswerNamesTheBackendBehindIt() async throws {
         let spy = HTTPClientSpy(

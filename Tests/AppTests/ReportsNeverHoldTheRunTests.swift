@@ -11,7 +11,7 @@ import Testing
 /// No test here times the run: an error-report endpoint that accepts and never answers holds the report for the
 /// whole test, and the run is shown to end while the endpoint still holds it, with `--timeout 600` (without the
 /// budget the run would wait the whole deadline, and the watchdog of `Binary.Running.finish` would fail the test).
-@Suite("Reports never hold the run", .serialized, .timeLimit(.minutes(3)))
+@Suite("Reports never hold the run", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct ReportsNeverHoldTheRunTests {
     @Test func theTextScreenIsWrittenWhileTheReportIsHeldAndTheRunEndsWithoutItsAnswer() async throws {
         let (backend, home, url, endpoint) = try await Self.backendThatHoldsErrorReports()

@@ -8,7 +8,7 @@ import Testing
 
 /// Two runs of the CLI at once, and runs that end before their answer, against a backend that is not the demo:
 /// nothing either run wrote is lost, a session never reaches another backend, and money leaves once.
-@Suite("Two runs at once, and a run that dies", .serialized, .timeLimit(.minutes(3)))
+@Suite("Two runs at once, and a run that dies", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct SharedFilesAcrossProcessesTests {
     // MARK: - One session, two runs
 

@@ -5,7 +5,7 @@ import Testing
 /// `errorflow session clear` while another `errorflow` run's token refresh is in flight: the backend holds the
 /// refresh answer (the new tokens are made, the refresh token spent) until the sign-out has finished. The session
 /// stays signed out, and the refreshing run ends routed to sign-in without ever sending the new tokens.
-@Suite("Signing out while another run refreshes", .serialized, .timeLimit(.minutes(3)))
+@Suite("Signing out while another run refreshes", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct SignOutAcrossProcessesTests {
     /// The refreshing run's deadline, far above the sign-out it waits for (which takes seconds under the thread
     /// sanitizer): the run must end because it was signed out, never because its 10 s default ran out first.

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 @MainActor
-@Suite("AppleSignInFacade wraps the sign-in SDK", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("AppleSignInFacade wraps the sign-in SDK", .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct AppleSignInFacadeTests {
     /// How each scripted answer reaches the facade, in the words of `docs/boundaries.md`.
     nonisolated static func key(for answer: SignInAnswer) -> String {

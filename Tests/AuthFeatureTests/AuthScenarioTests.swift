@@ -10,7 +10,9 @@ import Testing
 
 /// The sign-in and profile scenarios of the catalog, at the view-model level, with State and journey.
 @MainActor
-@Suite("Sign-in and profile scenarios at the view-model level", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite(
+    "Sign-in and profile scenarios at the view-model level", .timeLimit(.minutes(3 * TestSlowdown.factor)),
+    .journeyProbe)
 struct AuthScenarioTests {
     @Test func signinApprove() async throws {
         let folder = TemporaryFolder()

@@ -10,7 +10,7 @@ import Testing
 /// A cancelled sign-in or profile load is ignorable end to end, wherever the cancellation surfaces: the vendor's
 /// sheet (the user closed it), the transport's answer, a transfer in flight, a retry's backoff, a refresh wait.
 @MainActor
-@Suite("Cancelling the auth screens", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("Cancelling the auth screens", .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct AuthCancellationTests {
     enum Boundary: String, CaseIterable, CustomTestStringConvertible {
         case transportAnswer, duringTransfer, duringBackoff, duringRefreshWait

@@ -5,7 +5,7 @@ import Networking
 import TestSupport
 import Testing
 
-@Suite("FileSessionStore", .timeLimit(.minutes(3)))
+@Suite("FileSessionStore", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct FileSessionStoreTests {
     private let folder = TemporaryFolder()
     private var path: URL { folder.url.appendingPathComponent("config/errorflow/session.json") }
@@ -182,7 +182,7 @@ struct FileSessionStoreTests {
 
 /// The session file shared by several runs: every read sees the file as it is, and a refusal ends the session
 /// only while it still holds the refused token.
-@Suite("FileSessionStore, shared by several runs", .timeLimit(.minutes(3)))
+@Suite("FileSessionStore, shared by several runs", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct SharedSessionStoreTests {
     private let folder = TemporaryFolder()
     private var path: URL { folder.url.appendingPathComponent("config/errorflow/session.json") }

@@ -10,7 +10,9 @@ import Testing
 /// The profile over the composed app's last-known content: loaded at 10:02, then the backend cannot be reached (or
 /// does not answer in time).
 @MainActor
-@Suite("Profile: last content when the backend cannot be reached", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite(
+    "Profile: last content when the backend cannot be reached", .timeLimit(.minutes(3 * TestSlowdown.factor)),
+    .journeyProbe)
 struct LastKnownProfileTests {
     @Test func theProfileShowsItsLastContentOfflineWithItsAgeAndTryAgain() async {
         let world = makeWorld([.respond(.json(200, AuthBodies.user)), .fail(.offline)])

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// Quality bar 14 for the user model. `ERRORFLOW_FUZZ_COUNT=100000` for the full run.
-@Suite("Fuzzing the user model", .timeLimit(.minutes(10)))
+@Suite("Fuzzing the user model", .timeLimit(.minutes(10 * TestSlowdown.factor)))
 struct ProfileFuzzingTests {
     @Test(arguments: [5 as UInt64, 6])
     func user(seed: UInt64) {

@@ -8,7 +8,7 @@ import Testing
 /// The stored session's expiry, read by the composed app: a token about to expire is refreshed before the call, and
 /// the backend never sees it.
 @MainActor
-@Suite("Refreshing a stored session ahead of its expiry", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("Refreshing a stored session ahead of its expiry", .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct RefreshAheadAppTests {
     @Test func aStoredTokenThatExpiresWithinTheWindowIsRefreshedBeforeTheCallAndNo401IsSent() async {
         let clock = VirtualClock(autoAdvanceLimit: .seconds(5))

@@ -10,7 +10,7 @@ import Testing
 
 /// The refresh path end to end: session file → authentication decorator → URLSession → a real loopback server.
 @MainActor
-@Suite("Token refresh over real HTTP", .serialized, .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("Token refresh over real HTTP", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct RefreshOverLoopbackTests {
     @Test func anExpiredTokenIsRefreshedOnceAndTheRequestReplayed() async throws {
         let backend = try await AuthBackend.start(refresh: .json(200, AuthBodies.refreshed))

@@ -9,7 +9,7 @@ import Testing
 
 /// The auth feature's data boundaries against `docs/boundaries.md`, for every error the chain can throw.
 @MainActor
-@Suite("Auth data boundaries", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("Auth data boundaries", .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct RemoteAuthBoundaryTests {
     nonisolated static let signInInputs = HTTPClientErrorSamples.all(plus: [
         (.unauthorized, "invalid_identity_token"), (.forbidden, "account_banned"),

@@ -6,7 +6,7 @@ import Testing
 
 /// A session belongs to the backend that issued it: its tokens are never sent to another, and that session is
 /// left as it is.
-@Suite("A session belongs to its backend", .timeLimit(.minutes(3)))
+@Suite("A session belongs to its backend", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct SessionOriginTests {
     @Test func aSessionFromAnotherBackendIsNeitherSentNorRefreshedThere() async throws {
         let folder = TemporaryFolder()

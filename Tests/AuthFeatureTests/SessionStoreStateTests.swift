@@ -12,7 +12,7 @@ import Testing
 ///
 /// Three sessions take part: S1, the one this run refreshed from; S2, a newer one another run saved; S3, the one this
 /// run offers (signed in, or refreshed from S1).
-@Suite("FileSessionStore: every file state × every change", .timeLimit(.minutes(3)))
+@Suite("FileSessionStore: every file state × every change", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct SessionStoreStateTests {
     enum FileState: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case noFolder, absent, heldSession, newerSession, anotherFormat, readableByOthers, directory, symbolicLink

@@ -12,7 +12,7 @@ import Testing
 /// and what a killed write leaves behind. "Another run" is a second store over the same file, as a second process
 /// is.
 @MainActor
-@Suite("A user who signed out stays signed out", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("A user who signed out stays signed out", .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct SignedOutStaysSignedOutTests {
     private let folder = TemporaryFolder()
     private var path: URL { folder.url.appendingPathComponent("config/errorflow/session.json") }

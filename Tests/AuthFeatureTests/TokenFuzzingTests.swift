@@ -8,7 +8,7 @@ import Testing
 /// Quality bar 14 for the token answer, the model that carries secrets: seeded mutations of sign-in and refresh
 /// answers never crash the decoder; each ends as tokens (never empty) or a typed `DecodingFailure`, and no
 /// failure or defect repeats a token. `ERRORFLOW_FUZZ_COUNT=100000` for the full run.
-@Suite("Fuzzing the token answer", .timeLimit(.minutes(10)))
+@Suite("Fuzzing the token answer", .timeLimit(.minutes(10 * TestSlowdown.factor)))
 struct TokenFuzzingTests {
     static let access = "AT5ECRETACCESS"
     static let refresh = "RT5ECRETREFRESH"

@@ -5,7 +5,8 @@ import Testing
 /// `errorflow load --bare`: the same calls as the stack's (wallet and cards, alternately, with the session's bearer
 /// token), each sent once through bare AsyncHTTPClient and its body decoded by the repositories' parsers, so that
 /// `Scripts/throughput.sh` measures what the stack adds against it.
-@Suite("A bare load run makes the stack's calls with nothing around them", .timeLimit(.minutes(3)))
+@Suite(
+    "A bare load run makes the stack's calls with nothing around them", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 @MainActor
 struct BareLoadTests {
     nonisolated static let token = "bare-at-4f1c9e"

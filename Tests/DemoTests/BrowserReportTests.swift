@@ -8,7 +8,7 @@ import Testing
 /// The tour's HTML page in a real browser: headless Chromium loads it offline, runs its script, and the test reads
 /// the DOM it ended with. `.ci/run` installs Debian's `chromium`; without one the suite is skipped, and says so.
 @Suite(
-    "The HTML report in a real browser", .serialized, .timeLimit(.minutes(3)),
+    "The HTML report in a real browser", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)),
     .enabled(if: Chromium.path != nil, "no chromium on PATH (apt-get install chromium): the browser test is skipped"))
 struct BrowserReportTests {
     @Test func everyScenarioIsThereItsCellsMatchTheJSONJourneyAndNoScriptFailed() async throws {

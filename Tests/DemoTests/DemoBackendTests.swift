@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The demo backend keeps the contract for bad requests too, and records the client reports it receives.
-@Suite("The demo backend", .serialized, .timeLimit(.minutes(3)))
+@Suite("The demo backend", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct DemoBackendTests {
     @Test(arguments: [
         ("POST", "/v1/auth/apple", "not json", 400, "bad_request"),

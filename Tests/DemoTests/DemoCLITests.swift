@@ -8,7 +8,7 @@ import Testing
 @testable import DemoCLI
 
 /// The demo's side of the CLI, as a user runs it: the tour, the scenarios, and what a scenario's run prints.
-@Suite("The errorflow binary on the demo", .timeLimit(.minutes(3)))
+@Suite("The errorflow binary on the demo", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct DemoCLITests {
     @Test func helpNamesTheDemosCommands() async throws {
         let run = try await Binary.run(["--help"])
@@ -165,7 +165,7 @@ enum DemoScenarioNames {
     static let all = DemoScenario.allCases.map(\.rawValue)
 }
 
-@Suite("The load run", .timeLimit(.minutes(3)))
+@Suite("The load run", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct LoadRunTests {
     @Test func stopsByItselfAndClassifiesEveryFailure() async throws {
         let run = try await Binary.run([

@@ -6,7 +6,7 @@ import Testing
 
 /// The demo backend's side of error reports: it takes exactly the contract's `ErrorReport`, groups what it takes by
 /// fingerprint, shows the groups at `GET /v1/error-reports`, and writes each request's trace id in its log line.
-@Suite("The demo backend's error reports", .serialized, .timeLimit(.minutes(3)))
+@Suite("The demo backend's error reports", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct DemoErrorReportEndpointTests {
     static let valid =
         #"{"fingerprint":{"type":"TransferError","case":"unknown","layer":"networking","serverCode":"idempotency_key_reused"},"breadcrumbs":[{"layer":"navigation","action":"presented","category":"default","from":"TransferError.unknown(UnknownBusinessError)","to":"alert: Something went wrong"}],"requestID":"req-1","traceID":"4bf92f3577b34da6a3ce929d0e0e4736","environment":"prod","appVersion":"1","locale":"en","platform":"Linux"}"#

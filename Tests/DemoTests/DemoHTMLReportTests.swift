@@ -9,7 +9,7 @@ import Testing
 
 /// The HTML report of a real run: nothing the demo backend says becomes markup.
 @MainActor
-@Suite("The HTML report of a demo run", .timeLimit(.minutes(3)))
+@Suite("The HTML report of a demo run", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct DemoHTMLReportTests {
     static let payload = "<script>alert(1)</script>"
 

@@ -8,6 +8,7 @@ import Navigation
 import Networking
 import PaymentsFeature
 import SharedError
+import TestSupport
 import Testing
 
 @testable import App
@@ -16,7 +17,7 @@ import Testing
 /// `--scenario` on each screen: what it adds to the screen's help, and the client half it lays over a run against
 /// the user's backend.
 @MainActor
-@Suite("The demo's options on the app's screens", .timeLimit(.minutes(3)))
+@Suite("The demo's options on the app's screens", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct DemoOptionTests {
     @Test func aScreenWithoutWordsOfItsOwnListsItsScenarios() {
         #expect(DemoOption<PaymentsTag>.discussion(for: .payments, about: "") == ScreenHelp.scenarios(for: .payments))

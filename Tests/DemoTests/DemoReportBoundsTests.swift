@@ -9,7 +9,7 @@ import Testing
 /// defects or breadcrumbs to the contract's bounds (20 defects, 50 breadcrumbs, texts of 256 characters, with the
 /// counts of what it left out), the demo backend takes exactly what the schema allows, and refuses (400) a body over
 /// any of its bounds.
-@Suite("Reports within the contract's bounds", .serialized, .timeLimit(.minutes(3)))
+@Suite("Reports within the contract's bounds", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct DemoReportBoundsTests {
     @Test func aClientReportOfTenThousandDefectsIsCutByTheAppAndTakenByTheDemo() async throws {
         let backend = try await DemoBackend.start(scenario: .paymentsHappy, logger: quietLogger)

@@ -10,7 +10,7 @@ import Testing
 /// Support finds a report by the reference the user quotes: `GET /v1/error-reports?reference=` answers the report as
 /// the app sent it, 404 `report_not_found` for a reference no report carried, 400 `invalid_reference` for anything
 /// that is not one reference; the book keeps a bounded number of reports to be found.
-@Suite("Finding an error report by its reference", .serialized, .timeLimit(.minutes(3)))
+@Suite("Finding an error report by its reference", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct ErrorReportLookupTests {
     @Test func aReportIsFoundByItsReferenceAsTheAppSentIt() async throws {
         let backend = try await DemoBackend.start(scenario: .paymentsHappy, logger: quietLogger)

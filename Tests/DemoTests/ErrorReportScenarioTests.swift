@@ -15,7 +15,7 @@ import Testing
 /// alike; an unexplained error the domain left out is reported once; nothing else is reported; and one trace id
 /// leads from the request to the journey, the report and the backend's log.
 @MainActor
-@Suite("Error reports in every scenario", .timeLimit(.minutes(5)))
+@Suite("Error reports in every scenario", .timeLimit(.minutes(5 * TestSlowdown.factor)))
 struct ErrorReportScenarioTests {
     /// The fingerprint each reporting scenario sends; every other scenario sends none.
     static let fingerprints: [DemoScenario: String] = [

@@ -11,7 +11,7 @@ import Testing
 /// `errorflow explain` on what the tour produces: every fingerprint the tour's runs report is explained with its
 /// owner, the file that declares it, its layer and category, the boundary rows that make it and the scenarios that
 /// reproduce it; a report's file shows its breadcrumbs as text and as Mermaid the journeys' grammar accepts.
-@Suite("explain on the tour's fingerprints", .timeLimit(.minutes(5)))
+@Suite("explain on the tour's fingerprints", .timeLimit(.minutes(5 * TestSlowdown.factor)))
 struct ExplainTourTests {
     @Test func everyFingerprintTheTourReportsIsExplained() async throws {
         let tour = try await Binary.run(["tour", "--format", "json"])

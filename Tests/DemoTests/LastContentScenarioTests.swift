@@ -4,7 +4,9 @@ import Testing
 
 /// The four last-content scenarios as a user runs them, in every format that shows a screen, in English and German:
 /// the last content with its age and "Try again" (exit 5), or the network alert as before (exit 3).
-@Suite("Last content: the scenarios in text, JSON and HTML, English and German", .timeLimit(.minutes(3)))
+@Suite(
+    "Last content: the scenarios in text, JSON and HTML, English and German",
+    .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct LastContentScenarioTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var scenario: String

@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// `load --base-url` refuses a URL with a query or a fragment as every screen does, and never shows it.
-@Suite("No secret in load's base URL is printed", .timeLimit(.minutes(3)))
+@Suite("No secret in load's base URL is printed", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct LoadBaseURLSecretTests {
     static let secret = "sk-live-7f3a9c1e44"
 
@@ -30,7 +30,7 @@ struct LoadBaseURLSecretTests {
 
 /// `errorflow load` as a user runs it: repeatable with a seed, stopped cleanly by a signal or the time limit, its
 /// progress on stderr.
-@Suite("The load command", .serialized, .timeLimit(.minutes(3)))
+@Suite("The load command", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct LoadCommandTests {
     static let small = ["load", "--requests", "300", "--clients", "20", "--fault-rate", "0.3", "--format", "json"]
 
@@ -160,7 +160,7 @@ struct LoadCommandTests {
 }
 
 /// The small things a user trips on: `serve --quiet`, a busy port, a full disk under stdout.
-@Suite("Serve and output edges", .serialized, .timeLimit(.minutes(3)))
+@Suite("Serve and output edges", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct ServeAndOutputTests {
     @Test(arguments: [false, true])
     func quietServesWithoutALinePerRequest(_ quiet: Bool) async throws {

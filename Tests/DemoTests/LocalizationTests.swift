@@ -11,7 +11,7 @@ import Testing
 /// Every screen of every scenario in the pseudo-locale: each word the user reads came through a wording catalog, in
 /// the text, the JSON and the HTML report, so a literal cannot slip onto a screen.
 @MainActor
-@Suite("No word on any screen escapes the catalog", .timeLimit(.minutes(3)))
+@Suite("No word on any screen escapes the catalog", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct PseudoLocaleTests {
     @Test(arguments: DemoScenario.allCases, AppEnvironment.allCases)
     func everyWordOnScreenCameThroughTheCatalog(_ scenario: DemoScenario, _ environment: AppEnvironment) async throws {
@@ -47,7 +47,7 @@ struct PseudoLocaleTests {
 }
 
 /// The German tour, the pseudo-locale's tour, and the language on the wire.
-@Suite("The tour in every shipped language", .serialized, .timeLimit(.minutes(3)))
+@Suite("The tour in every shipped language", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct LanguageTourTests {
     @Test(arguments: [
         (["--locale", "de"], [String: String](), "Zahlungsmethoden"),

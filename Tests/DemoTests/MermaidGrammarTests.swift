@@ -71,7 +71,7 @@ extension String {
 }
 
 @MainActor
-@Suite("Mermaid that tells the truth", .timeLimit(.minutes(3)))
+@Suite("Mermaid that tells the truth", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct MermaidJourneyTests {
     @Test(arguments: DemoScenario.allCases)
     func everyScenarioIsOneValidDiagram(_ scenario: DemoScenario) async {

@@ -9,7 +9,9 @@ import Testing
 /// Screens through `errorflow proxy` in front of `errorflow serve`, every part a real process: the backend is known
 /// by what is behind the proxy, so a transfer whose answer the proxy dropped is made once whichever way it is sent
 /// again, and each fault kind shows in the screen's journey as the app handles it.
-@Suite("Screens through the fault proxy in front of errorflow serve", .serialized, .timeLimit(.minutes(5)))
+@Suite(
+    "Screens through the fault proxy in front of errorflow serve", .serialized,
+    .timeLimit(.minutes(5 * TestSlowdown.factor)))
 struct ProxyJourneyTests {
     typealias Proxy = ProxyProcess<DemoExecutable>
 

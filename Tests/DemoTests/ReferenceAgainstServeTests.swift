@@ -5,7 +5,8 @@ import Testing
 
 /// The reference a user quotes, end to end with real processes: a screen run against `errorflow serve` shows it (text,
 /// JSON, HTML, in English and German), and the served lookup finds the report the run sent by it.
-@Suite("A reference on the screen finds its report on serve", .serialized, .timeLimit(.minutes(5)))
+@Suite(
+    "A reference on the screen finds its report on serve", .serialized, .timeLimit(.minutes(5 * TestSlowdown.factor)))
 struct ReferenceAgainstServeTests {
     @Test(arguments: [("en", "Reference", "Contact support"), ("de", "Referenz", "Support kontaktieren")])
     func theTextScreenShowsTheReferenceTheServedLookupFinds(_ locale: String, _ word: String, _ support: String)

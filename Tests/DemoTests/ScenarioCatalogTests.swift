@@ -237,7 +237,7 @@ struct Expectation: Sendable, CustomTestStringConvertible {
 }
 
 @MainActor
-@Suite("Every scenario through the composed app", .timeLimit(.minutes(3)))
+@Suite("Every scenario through the composed app", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct ScenarioCatalogTests {
     @Test func theCatalogHereCoversEveryScenario() {
         #expect(Expectation.all.map(\.scenario) == DemoScenario.allCases)

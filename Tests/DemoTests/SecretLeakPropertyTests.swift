@@ -15,7 +15,7 @@ import Testing
 /// groups it) or CLI output (text, JSON, Mermaid); no email appears in a log line, an error description or a
 /// report (the profile screen may show the user their own email). `ERRORFLOW_LEAK_SEEDS=20` tries more seeds.
 @MainActor
-@Suite("No secret ever leaks", .timeLimit(.minutes(5)))
+@Suite("No secret ever leaks", .timeLimit(.minutes(5 * TestSlowdown.factor)))
 struct SecretLeakPropertyTests {
     nonisolated static var seeds: [UInt64] {
         (0..<UInt64(TestBudget.count("ERRORFLOW_LEAK_SEEDS", short: 2))).map { 1_000 + $0 }
@@ -92,7 +92,7 @@ struct Secrets {
 /// Quality bar 15 at the real binary: whatever a user sees or pipes away (stdout and stderr, verbose logs on) in
 /// every scenario of every screen holds no token of the demo's sessions and, outside the profile screen, not the
 /// user's email. The demo mints tokens as `at-…` and `rt-…`, so any such word in the output is a leak.
-@Suite("No secret in the binary's output", .serialized, .timeLimit(.minutes(5)))
+@Suite("No secret in the binary's output", .serialized, .timeLimit(.minutes(5 * TestSlowdown.factor)))
 struct BinaryOutputLeakTests {
     static let tokenShape = #"\b(at|rt)-[0-9a-z]{8,}"#
 

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The README's own recipe: `errorflow serve` in one process, screens against it with `--base-url` in others.
-@Suite("Screens against a separately started serve", .serialized, .timeLimit(.minutes(3)))
+@Suite("Screens against a separately started serve", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct ServeTests {
     @Test(arguments: ["wallet-banned", "token-expired", "cards-partly-invalid"])
     func scenariosRunAgainstASeparatelyStartedServe(_ scenario: String) async throws {

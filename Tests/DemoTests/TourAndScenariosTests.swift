@@ -7,7 +7,7 @@ import Testing
 @testable import DemoCLI
 
 /// Part of the tour, its JSON, the scenario list, and the small things a user trips on.
-@Suite("The tour's options and the scenario list", .timeLimit(.minutes(3)))
+@Suite("The tour's options and the scenario list", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct TourAndScenariosTests {
     @Test func onlyRunsTheNamedScenarios() async throws {
         let run = try await Binary.run(["tour", "--only", "wallet-banned,offline"])

@@ -7,7 +7,9 @@ import Testing
 /// in DEV and production alike, and the load hands it to the reporter with the error. A defect of the app (a reused
 /// idempotency key) offers support, quoting that reference, never a futile "Try again".
 @MainActor
-@Suite("Navigation shows the report's reference and never a futile Try again", .timeLimit(.minutes(3)))
+@Suite(
+    "Navigation shows the report's reference and never a futile Try again",
+    .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct ReferenceAndDefectTests {
     @Test(arguments: AppEnvironment.allCases)
     func theAlertShowsTheReferenceTheLoadHandsToTheReporter(_ environment: AppEnvironment) async throws {

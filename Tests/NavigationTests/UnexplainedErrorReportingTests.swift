@@ -7,7 +7,7 @@ import Testing
 /// Navigation hands every error it presents unexplained to the running screen load, in DEV and production alike, and
 /// every screen load, once ended, to its reporter, inside the load's own trace, with what the load kept.
 @MainActor
-@Suite("Navigation reports what nobody explained", .timeLimit(.minutes(3)))
+@Suite("Navigation reports what nobody explained", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct UnexplainedErrorReportingTests {
     @Test(arguments: AppEnvironment.allCases)
     func anUnexplainedErrorReachesTheReporterOnceInEitherEnvironment(_ environment: AppEnvironment) async {

@@ -7,7 +7,7 @@ import Testing
 /// environment: walked over every sampled case of every screen's error (``PresentedErrors``), so a new case, a
 /// screen's new words or a change to Navigation's alerts cannot leave the user with nothing to do.
 @MainActor
-@Suite("Every presented error offers a way out", .timeLimit(.minutes(3)))
+@Suite("Every presented error offers a way out", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct WayOutTests {
     @Test func everyPresentedErrorOfEveryScreenOffersAtLeastOneAction() async {
         let presented = await PresentedErrors.all()

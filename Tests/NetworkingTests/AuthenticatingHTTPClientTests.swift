@@ -5,7 +5,9 @@ import SharedError
 import TestSupport
 import Testing
 
-@Suite("AuthenticatingHTTPClient and the single-flight refresh", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite(
+    "AuthenticatingHTTPClient and the single-flight refresh", .timeLimit(.minutes(3 * TestSlowdown.factor)),
+    .journeyProbe)
 struct AuthenticatingHTTPClientTests {
     @Test func sendsTheCurrentTokenAsABearer() async {
         let (sut, spy, _, _) = makeSUT(script: Self.acceptingOnly("old"))

@@ -13,7 +13,7 @@ import Testing
 /// the count lost on the way to the report; a list reserving what the body announces; the decoder's own map of a
 /// body of millions of values; a decorator parsing the whole body before the decoder does (the envelope, the
 /// error body, the check that the answer is JSON).
-@Suite("Decoding is bounded whatever the body holds", .timeLimit(.minutes(3)))
+@Suite("Decoding is bounded whatever the body holds", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct BoundedDecodingTests {
     private let decoder = LenientJSONDecoder()
 

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// The chain exactly as the app builds it (`HTTPChain`), over URLSession and a real loopback server.
-@Suite("The composed chain over real HTTP", .serialized, .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("The composed chain over real HTTP", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct ChainIntegrationTests {
     @Test func retriesAFlakyServiceAndRecordsEachRetry() async throws {
         let calls = LockedState(0)

@@ -5,7 +5,7 @@ import Testing
 
 /// The order `HTTPChain` stacks the decorators in, the order the app runs: one request refreshes at most once,
 /// however its retries and replays interleave.
-@Suite("The app's chain refreshes at most once per request", .timeLimit(.minutes(3)))
+@Suite("The app's chain refreshes at most once per request", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct ChainOrderTests {
     /// 401 → refresh → replay → 503 → retry → 401: with retry above authentication this refreshed twice.
     @Test func aReplayThatMeetsA503AndThenA401DoesNotRefreshAgain() async {

@@ -4,7 +4,7 @@ import SharedError
 import TestSupport
 import Testing
 
-@Suite("ClientReportSender", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("ClientReportSender", .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct ClientReportSenderTests {
     private let defects = DecodingReport(defects: [
         DecodingDefect(keyPath: "cards[1].expiryMonth", kind: .invalid, detail: "element dropped: not a month"),

@@ -4,7 +4,8 @@ import SharedError
 import TestSupport
 import Testing
 
-@Suite("DeadlineHTTPClient: one deadline for the whole call", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite(
+    "DeadlineHTTPClient: one deadline for the whole call", .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct DeadlineHTTPClientTests {
     @Test func writesTheDeadlineOnTheRequest() async {
         let clock = VirtualClock(autoAdvance: false)

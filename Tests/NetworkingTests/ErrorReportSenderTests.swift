@@ -8,7 +8,7 @@ import Testing
 /// Error reports go out like client reports (the outbox, one key per report, in the background) and respect the
 /// backend: a `Retry-After` holds every report back, across runs; resends are paced; what is not sent is counted
 /// and told with the next delivery; a backend that does not know them drops them with one log line.
-@Suite("Error reports and the backend", .timeLimit(.minutes(3)))
+@Suite("Error reports and the backend", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct ErrorReportSenderTests {
     @Test func postsTheDocumentedBodyToTheErrorReportsPath() async throws {
         let spy = HTTPClientSpy(answering: .json(202, "{}"))

@@ -8,7 +8,7 @@ import Testing
 /// The journal decides from what is known of the WRITE, never from the last send's failure alone: through the chain
 /// as the app builds it (``HTTPChain``), an attempt that may have been made keeps the write pending whatever the
 /// later attempts of the same call answer (a 404 the contract does not name, a 401, a refused refresh).
-@Suite("A keyed write through the whole chain", .timeLimit(.minutes(3)))
+@Suite("A keyed write through the whole chain", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct KeyedWriteChainTests {
     static let laterAnswers: [(String, Result<HTTPResponse, HTTPClientError>)] = [
         ("a 404 without the contract's code", .success(.json(404, #"{"message":"no route"}"#))),

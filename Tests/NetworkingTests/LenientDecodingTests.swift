@@ -78,7 +78,7 @@ private struct ProfileModel: Decodable, DefectReporting {
     }
 }
 
-@Suite("Fail-validated decoding", .timeLimit(.minutes(3)))
+@Suite("Fail-validated decoding", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct LenientDecodingTests {
     private let decoder = LenientJSONDecoder()
 

@@ -5,7 +5,7 @@ import Testing
 
 /// The chain's own boundaries: what the retry and the authentication decorators do with every error that reaches
 /// them from below, against `docs/boundaries.md` and ``ErrorPolicy``.
-@Suite("Networking boundaries: retry and authentication", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("Networking boundaries: retry and authentication", .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct NetworkingBoundaryTests {
     static let inputs = HTTPClientErrorSamples.all(plus: [
         (.unauthorized, "token_expired"), (.unauthorized, "invalid_token"),

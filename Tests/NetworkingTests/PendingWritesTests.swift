@@ -8,7 +8,7 @@ import Testing
 /// The journal: keyed writes are journalled before they are sent, belong to one backend and one user, stay while
 /// they may have been made, keep their receipt once made, and are refused (never dropped, never sent) when the
 /// journal cannot be used.
-@Suite("The pending-writes journal", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("The pending-writes journal", .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct PendingWritesTests {
     // MARK: - The same write
 

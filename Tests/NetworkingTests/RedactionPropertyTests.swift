@@ -8,7 +8,7 @@ import Testing
 /// random size (some longer than the redaction window), never survives in part. The filler has no letter or
 /// digit and the secrets are capitals and digits, so any run of four of a secret's characters in an excerpt
 /// is a leak. `ERRORFLOW_LEAK_SEEDS` tries more seeds.
-@Suite("Redaction before the cut", .timeLimit(.minutes(3)))
+@Suite("Redaction before the cut", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct RedactionPropertyTests {
     enum Shape: CaseIterable, CustomTestStringConvertible {
         /// `"accessToken":"SECRET"`, found by pattern.

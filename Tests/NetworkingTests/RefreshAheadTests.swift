@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// A token about to expire is refreshed before it is sent, in the single flight, and never costs a 401.
-@Suite("Refreshing ahead of expiry", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("Refreshing ahead of expiry", .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct RefreshAheadTests {
     @Test func aTokenThatExpiresWithinTheWindowIsRefreshedBeforeItIsSentAndNo401IsSent() async {
         let clock = VirtualClock()

@@ -11,7 +11,7 @@ import Testing
 /// Roads to breaking it: a report made without the bound (the initialisers bound it); a report read from a file
 /// written by hand or by an earlier version (the outbox bounds what it reads); a count summed past `Int.max` or
 /// read negative (clamped, saturating); a text counted in grapheme clusters where the contract counts scalars.
-@Suite("Reports are bounded", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("Reports are bounded", .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct ReportBoundsTests {
     @Test func aClientReportOfTenThousandDefectsListsTheFirstTwentyAndCountsTheRest() {
         let failures = (0..<10_000).map { DecodingDefect(keyPath: "cards[\($0)]", kind: .invalid, detail: "dropped") }

@@ -14,7 +14,7 @@ import Testing
 /// lost when the run ends (it is kept); reports sent after the budget; a `Retry-After` of a century, in an answer
 /// or read from the file; a resend bringing back a report another run delivered; a delivery clearing a newer
 /// pause another run kept.
-@Suite("Reports never hold the run", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("Reports never hold the run", .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct ReportDeliveryBudgetTests {
     @Test func aReportStillOnItsWayWhenTheBudgetIsSpentWaitsInTheOutboxUnderItsKey() async throws {
         let clock = VirtualClock(autoAdvance: false)

@@ -6,7 +6,7 @@ import Testing
 
 /// Reports are never lost: what cannot be delivered now waits in the outbox, goes out first on the next run, and
 /// reaches the backend once.
-@Suite("The report outbox", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("The report outbox", .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct ReportOutboxTests {
     private let defects = DecodingReport(defects: [
         DecodingDefect(keyPath: "cards[1].brand", kind: .novel, detail: "value unknown to this app version")

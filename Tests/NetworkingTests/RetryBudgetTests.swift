@@ -7,7 +7,7 @@ import Testing
 
 /// The retry budget every call to one backend shares: spent by retries and replays, refilled by answers, and when
 /// spent, retries stop while first attempts go on.
-@Suite("The retry budget", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("The retry budget", .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct RetryBudgetTests {
     @Test(arguments: [
         (HTTPClientError.Kind.server(status: 500), 495), (.server(status: 503), 495), (.tooManyRequests, 495),

@@ -5,7 +5,7 @@ import SharedError
 import TestSupport
 import Testing
 
-@Suite("RetryingHTTPClient", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("RetryingHTTPClient", .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct RetryingHTTPClientTests {
     // Quality bar 6.
     @Test func aPostWithoutIdempotencyKeyIsNeverRetried() async {

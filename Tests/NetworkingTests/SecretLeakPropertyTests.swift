@@ -6,7 +6,7 @@ import Testing
 
 /// Quality bar 15 at the transport's level: random tokens and emails in headers, query strings and bodies,
 /// through every decorator and every failure, never reach a log line or an error's description.
-@Suite("Networking never leaks a secret", .timeLimit(.minutes(3)))
+@Suite("Networking never leaks a secret", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct NetworkingSecretLeakTests {
     @Test(arguments: (0..<25).map { UInt64($0) })
     func throughTheChainAndItsErrors(seed: UInt64) async throws {

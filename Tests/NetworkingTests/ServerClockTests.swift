@@ -7,7 +7,7 @@ import Testing
 
 /// A `Retry-After` date is the backend's time, so it is measured on the backend's clock: the `Date` of the answer
 /// that carried it, or the skew an earlier answer of the same backend showed.
-@Suite("The server's clock", .timeLimit(.minutes(3)))
+@Suite("The server's clock", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct ServerClockTests {
     /// The backend's time in every test; the device's clock is an hour behind or ahead of it.
     private static let serverNow = Date(timeIntervalSince1970: 1_800_000_000)

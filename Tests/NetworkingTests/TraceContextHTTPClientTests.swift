@@ -6,7 +6,7 @@ import Testing
 import W3CTraceContext
 
 /// Every request carries a W3C `traceparent`: the screen load's trace id, in every attempt of the call.
-@Suite("Every request carries the screen load's trace", .timeLimit(.minutes(3)))
+@Suite("Every request carries the screen load's trace", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct TraceContextHTTPClientTests {
     @Test func writesAW3CTraceParentWithTheCurrentTraceID() async throws {
         let spy = HTTPClientSpy(answering: .json(200, "{}"))

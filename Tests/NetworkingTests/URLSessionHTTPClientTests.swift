@@ -10,7 +10,9 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("URLSessionHTTPClient against a real loopback server", .serialized, .timeLimit(.minutes(3)), .journeyProbe)
+@Suite(
+    "URLSessionHTTPClient against a real loopback server", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)),
+    .journeyProbe)
 struct URLSessionHTTPClientTests {
     @Test func returnsStatusHeadersAndBodyAndSendsTheRequestAsGiven() async throws {
         let server = try await LoopbackServer.start { _ in .json(201, #"{"id":"w-1"}"#, headers: [("X-Trace", "t-1")]) }

@@ -11,7 +11,7 @@ import Testing
 /// transport's answer, a transfer in flight, a retry's backoff sleep, a refresh wait), no layer presents it, the
 /// screen shows no error, Navigation no alert and no route.
 @MainActor
-@Suite("Cancelling the payments screens", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("Cancelling the payments screens", .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct PaymentsCancellationTests {
     enum Boundary: String, CaseIterable, CustomTestStringConvertible {
         /// The transport answers that the call was cancelled.

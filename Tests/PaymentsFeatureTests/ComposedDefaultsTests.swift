@@ -17,7 +17,7 @@ import Testing
 /// `RetryPolicy.maximumDelay` (2 s) is never reached with 3 attempts (the ceilings are 0.1 s and 0.2 s), so no
 /// behaviour of the composed app depends on it beyond those two.
 @MainActor
-@Suite("The composed app's defaults, by what it does", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("The composed app's defaults, by what it does", .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct ComposedDefaultsTests {
     // MARK: - The retry policy
 

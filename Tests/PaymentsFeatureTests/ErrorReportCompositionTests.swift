@@ -12,7 +12,7 @@ import Testing
 /// the sources the use case folded into it; a source left out while the screen shows the rest is reported at the
 /// end of the load.
 @MainActor
-@Suite("Error reports from the composed app", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("Error reports from the composed app", .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct ErrorReportCompositionTests {
     @Test(arguments: AppEnvironment.allCases)
     func anUnexplainedLoadSendsOneReportNotOnePerLayerOrSource(_ environment: AppEnvironment) async throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// Quality bar 14: seeded mutations of the wallet and cards payloads never crash the decoders; each ends as a
 /// domain value with a report, or as a typed `DecodingFailure`. `ERRORFLOW_FUZZ_COUNT=100000` for the full run.
-@Suite("Fuzzing the payments API models", .timeLimit(.minutes(10)))
+@Suite("Fuzzing the payments API models", .timeLimit(.minutes(10 * TestSlowdown.factor)))
 struct PaymentsFuzzingTests {
     @Test(arguments: [1 as UInt64, 2])
     func cardsEnvelope(seed: UInt64) {

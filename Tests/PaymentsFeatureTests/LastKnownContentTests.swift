@@ -12,7 +12,9 @@ import Testing
 /// The wallet page and the payment methods over the composed app's last-known content: loaded at 10:02, then the
 /// backend cannot be reached (or does not answer in time) at 10:32.
 @MainActor
-@Suite("Payments: last content when the backend cannot be reached", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite(
+    "Payments: last content when the backend cannot be reached", .timeLimit(.minutes(3 * TestSlowdown.factor)),
+    .journeyProbe)
 struct LastKnownPaymentsTests {
     @Test func theWalletPageShowsItsLastContentOfflineWithItsAgeAndTryAgainInsteadOfTheAlert() async {
         let world = makeWorld(wallet: [.respond(.json(200, Bodies.wallet)), .fail(.offline)])

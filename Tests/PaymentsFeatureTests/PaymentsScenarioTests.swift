@@ -12,7 +12,7 @@ import Testing
 /// The payments and wallet scenarios of the catalog, at the view-model level: the whole feature over an
 /// in-memory backend, asserting the State and the journey the layers recorded.
 @MainActor
-@Suite("Payments scenarios at the view-model level", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("Payments scenarios at the view-model level", .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct PaymentsScenarioTests {
     @Test func paymentsHappy() async {
         let world = TestApp(

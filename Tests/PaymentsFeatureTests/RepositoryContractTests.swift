@@ -69,7 +69,7 @@ enum CardsFixture: String, CaseIterable, Sendable {
         #"{"id":"c-2","brand":"mastercard","last4":"4444","expiryMonth":11,"expiryYear":2028,"holderName":"Ada Lovelace"}"#
 }
 
-@Suite("Repository contracts", .serialized, .timeLimit(.minutes(3)))
+@Suite("Repository contracts", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct RepositoryContractTests {
     @Test(arguments: RepositoryImplementation.allCases, WalletFixture.allCases)
     func walletRepositoryKeepsTheContract(_ implementation: RepositoryImplementation, _ fixture: WalletFixture)

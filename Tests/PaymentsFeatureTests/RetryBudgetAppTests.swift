@@ -9,7 +9,7 @@ import Testing
 /// The retry budget as the composed app holds it: one per process and backend, and a spent one shows on the screen
 /// as the call's own error.
 @MainActor
-@Suite("The retry budget in the composed app", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("The retry budget in the composed app", .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct RetryBudgetAppTests {
     @Test func appsComposedForOneBackendShareOneBudgetAndAnotherRegistryHasItsOwn() {
         let registry = ResilienceRegistry()

@@ -4,7 +4,7 @@ import SharedError
 import TestSupport
 import Testing
 
-@Suite("Journey steps reach the flow's sinks as values", .timeLimit(.minutes(3)))
+@Suite("Journey steps reach the flow's sinks as values", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct JourneyRecordingTests {
     @Test(arguments: JourneyLayer.allCases, JourneyAction.allCases)
     func everyLayerAndActionReachesTheSink(layer: JourneyLayer, action: JourneyAction) {

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// A screen load keeps, as values, what its report needs: its steps, and the errors handed over to it.
-@Suite("What a screen load keeps for its report", .timeLimit(.minutes(3)))
+@Suite("What a screen load keeps for its report", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct ScreenLoadTests {
     @Test func keepsTheStepsRecordedWhileItRunsAndNoneAfter() async {
         let (sut, recorder) = makeSUT()

@@ -3,7 +3,7 @@ import SharedError
 import TestSupport
 import Testing
 
-@Suite("The trace of a screen load", .timeLimit(.minutes(3)))
+@Suite("The trace of a screen load", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct ScreenTraceTests {
     @Test func thereIsNoTraceOutsideOne() {
         #expect(ScreenTrace.currentID == nil)

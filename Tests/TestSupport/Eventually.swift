@@ -10,6 +10,7 @@ public func eventually(
     sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async -> Bool
 ) async -> Bool {
     let start = ContinuousClock.now
+    let timeLimit = TestSlowdown.stretched(timeLimit)
     while await !condition() {
         guard ContinuousClock.now - start < timeLimit, !Task.isCancelled else {
             Issue.record("gave up waiting for \(what) after \(timeLimit)", sourceLocation: sourceLocation)

@@ -171,7 +171,9 @@ public final class RunningExecutable {
         let overran = LockedState(false)
         let process = process
         let watchdog = Task {
-            guard (try? await Task.sleep(for: timeLimit)) != nil, process.isRunning else { return }
+            guard (try? await Task.sleep(for: TestSlowdown.stretched(timeLimit))) != nil, process.isRunning else {
+                return
+            }
             overran.withLock { $0 = true }
             process.terminate()
             guard (try? await Task.sleep(for: .seconds(2))) != nil, process.isRunning else { return }
@@ -187,7 +189,7 @@ public final class RunningExecutable {
         let timedOut = overran.withLock { $0 }
         #expect(
             !timedOut,
-            "\(process.executableURL?.lastPathComponent ?? "the executable") \(arguments.joined(separator: " ")) ran over \(timeLimit); its stderr ended: \(stderrSoFar.suffix(600))",
+            "\(process.executableURL?.lastPathComponent ?? "the executable") \(arguments.joined(separator: " ")) ran over \(TestSlowdown.stretched(timeLimit)); its stderr ended: \(stderrSoFar.suffix(600))",
             sourceLocation: sourceLocation)
         return ExecutableRun(
             status: process.terminationStatus,
@@ -284,13 +286,14 @@ public final class AsyncGateSignal: Sendable {
         -> Bool
     {
         let watchdog = Task {
-            guard (try? await Task.sleep(for: limit)) != nil else { return }
+            guard (try? await Task.sleep(for: TestSlowdown.stretched(limit))) != nil else { return }
             let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
                 defer { state.waiter = nil }
                 return state.waiter
             }
             guard let waiter else { return }
-            Issue.record("the signal did not fire within \(limit)", sourceLocation: sourceLocation)
+            Issue.record(
+                "the signal did not fire within \(TestSlowdown.stretched(limit))", sourceLocation: sourceLocation)
             waiter.resume()
         }
         await withCheckedContinuation { continuation in

@@ -9,7 +9,7 @@ import TransfersFeature
 
 /// Money must not leave twice: over real HTTP, against a backend that makes the transfer and then fails to answer,
 /// the client's retries (same key) end with exactly one transfer on the backend, by the backend's own count.
-@Suite("A transfer is made exactly once", .serialized, .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("A transfer is made exactly once", .serialized, .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct ExactlyOnceTests {
     static let faults: [ContractBackend.TransferFault] =
         [.dropConnection] + [408, 429, 500, 502, 503, 504].map { .status($0) }

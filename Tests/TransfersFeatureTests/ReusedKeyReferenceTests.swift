@@ -10,7 +10,9 @@ import TransfersFeature
 /// A reused idempotency key (409 `idempotency_key_reused`) is a defect of the app: the composed app presents it
 /// with "Contact support", quoting the reference it shows and its report carries, never with a futile "Try again".
 @MainActor
-@Suite("A reused key offers support with the report's reference", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite(
+    "A reused key offers support with the report's reference", .timeLimit(.minutes(3 * TestSlowdown.factor)),
+    .journeyProbe)
 struct ReusedKeyReferenceTests {
     @Test(arguments: AppEnvironment.allCases)
     func aReusedKeyOffersSupportWithTheReferenceNeverTryAgain(_ environment: AppEnvironment) async throws {

@@ -11,7 +11,7 @@ import TransfersFeature
 /// Every error that can reach a layer of the transfers feature, through the real code, against
 /// `docs/boundaries.md` and ``ErrorPolicy``: written with TestSupport's `BoundaryTable`, as the recipe says.
 @MainActor
-@Suite("Transfers boundaries", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("Transfers boundaries", .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct TransferBoundaryTests {
     nonisolated static let sendInputs = HTTPClientErrorSamples.all(plus: [
         (.unexpectedStatus(422), "validation_failed"), (.unexpectedStatus(402), "insufficient_funds"),

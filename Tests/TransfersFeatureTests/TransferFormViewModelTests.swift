@@ -9,7 +9,7 @@ import Testing
 import TransfersFeature
 
 @MainActor
-@Suite("TransferFormViewModel", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("TransferFormViewModel", .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct TransferFormViewModelTests {
     @Test func sendsAndShowsTheReceipt() async {
         let world = TestApp { _, _ in .json(201, TransferBodies.transfer()) }
@@ -172,7 +172,7 @@ struct TransferFormViewModelTests {
 
 /// A cancelled send is ignorable end to end.
 @MainActor
-@Suite("Cancelling the transfer screen", .timeLimit(.minutes(3)), .journeyProbe)
+@Suite("Cancelling the transfer screen", .timeLimit(.minutes(3 * TestSlowdown.factor)), .journeyProbe)
 struct TransferCancellationTests {
     @Test func aCancelledAnswerIsIgnored() async {
         let world = TestApp { request, _ throws(HTTPClientError) in

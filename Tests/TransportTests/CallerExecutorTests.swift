@@ -7,7 +7,7 @@ import Testing
 /// A task that prefers one of the transport's executors runs on that event loop's thread, before and after its
 /// calls: no hop between Swift's thread pool and the loop for each call.
 @Suite(
-    "Calls from a caller executor stay on its event loop", .timeLimit(.minutes(3)),
+    "Calls from a caller executor stay on its event loop", .timeLimit(.minutes(3 * TestSlowdown.factor)),
     .enabled(if: FileManager.default.fileExists(atPath: "/proc/thread-self/comm"), "thread names as Linux keeps them"))
 struct CallerExecutorTests {
     @Test func thereIsOneExecutorPerEventLoopAndEachRunsOnItsOwnLoopThread() async throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// One contract, run against every transport the app can use, the way one store spec runs against every store: the
 /// decorators above a transport rely on exactly this, whichever one the platform gets.
-@Suite("Every transport keeps the transport contract", .timeLimit(.minutes(3)))
+@Suite("Every transport keeps the transport contract", .timeLimit(.minutes(3 * TestSlowdown.factor)))
 struct TransportContractTests {
     @Test(arguments: TransportUnderTest.allCases)
     func returnsStatusHeadersAndBodyAndSendsTheRequestAsGiven(_ transport: TransportUnderTest) async throws {
