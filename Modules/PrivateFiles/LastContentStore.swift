@@ -123,8 +123,7 @@ public actor LastContentStore {
         switch place {
         case .memory(let owns):
             guard await owns(owner) else { return .notSignedIn }
-            // Only the signed-in owner's unexpired entries stay: whatever else is there is nobody's any more.
-            memory.removeAll { $0.owner != owner || $0.kind == kind || !$0.isUsable(at: now, maxAge: maxAge) }
+            memory.removeAll { !$0.stays(besideNew: kind, of: owner, at: now, maxAge: maxAge) }
             memory.append(MemoryEntry(owner: owner, kind: kind, savedAt: now, encoded: encoded))
             return .saved
         case .file(let url, let sessionFile, let owns):
@@ -136,10 +135,7 @@ public actor LastContentStore {
                 return try await PrivateFile.change(sessionFile, patience: patience) { session in
                     guard owns(owner, session) else { return (.keep, .notSignedIn) }
                     let entries = Self.entries(in: PrivateFile.read(url, atMost: Self.byteLimit)) ?? []
-                    // As in memory: only the signed-in owner's unexpired entries stay.
-                    let kept = entries.filter {
-                        $0.owner == owner && $0.kind != kind && $0.isUsable(at: now, maxAge: maxAge)
-                    }
+                    let kept = entries.filter { $0.stays(besideNew: kind, of: owner, at: now, maxAge: maxAge) }
                     guard let data = Self.encode(kept + [entry]) else { return (.keep, .failed("cannot encode")) }
                     do throws(PrivateFileError) {
                         try PrivateFile.write(data, to: url)
@@ -158,16 +154,15 @@ public actor LastContentStore {
     public func load(kind: String, for owner: ContentOwner) async -> LastContent? {
         let (now, maxAge) = (now(), maxAge)
         func found(_ entries: [Entry]) -> LastContent? {
-            entries.last { $0.owner == owner && $0.kind == kind && $0.isUsable(at: now, maxAge: maxAge) }
+            entries.last { $0.isLast(kind, of: owner, at: now, maxAge: maxAge) }
                 .map { LastContent(content: Data($0.content.utf8), savedAt: $0.savedAt) }
         }
         switch place {
         case .memory(let owns):
             guard await owns(owner) else { return nil }
             guard
-                let entry = memory.last(where: {
-                    $0.owner == owner && $0.kind == kind && $0.isUsable(at: now, maxAge: maxAge)
-                }), let content = entry.encoded(), content.count <= Self.contentLimit
+                let entry = memory.last(where: { $0.isLast(kind, of: owner, at: now, maxAge: maxAge) }),
+                let content = entry.encoded(), content.count <= Self.contentLimit
             else { return nil }
             return LastContent(content: content, savedAt: entry.savedAt)
         case .file(let url, let sessionFile, let owns):
@@ -219,32 +214,19 @@ public actor LastContentStore {
     // MARK: - The file
 
     /// One kept content.
-    struct Entry: Hashable, Codable {
+    struct Entry: Hashable, Codable, KeptContent {
         var owner: ContentOwner
         var kind: String
         var savedAt: Date
         var content: String
-
-        func isUsable(at now: Date, maxAge: Duration) -> Bool {
-            LastContentStore.isUsable(savedAt: savedAt, at: now, maxAge: maxAge)
-        }
-    }
-
-    /// Neither expired nor saved later than `now` (a clock that went back leaves the age unknown).
-    private static func isUsable(savedAt: Date, at now: Date, maxAge: Duration) -> Bool {
-        savedAt <= now && now.timeIntervalSince(savedAt) < Double(maxAge.components.seconds)
     }
 
     /// One content kept in memory, encoded only when it is handed back.
-    private struct MemoryEntry {
+    private struct MemoryEntry: KeptContent {
         var owner: ContentOwner
         var kind: String
         var savedAt: Date
         var encoded: @Sendable () -> Data?
-
-        func isUsable(at now: Date, maxAge: Duration) -> Bool {
-            LastContentStore.isUsable(savedAt: savedAt, at: now, maxAge: maxAge)
-        }
     }
 
     private struct Stored: Codable {
@@ -267,5 +249,30 @@ public actor LastContentStore {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         return try? encoder.encode(Stored(format: format, entries: entries))
+    }
+}
+
+/// What the store decides by, in a file or in memory: whose an entry is, what it holds, when it was saved.
+private protocol KeptContent {
+    var owner: ContentOwner { get }
+    var kind: String { get }
+    var savedAt: Date { get }
+}
+
+extension KeptContent {
+    /// Neither expired nor saved later than `now` (a clock that went back leaves the age unknown).
+    func isUsable(at now: Date, maxAge: Duration) -> Bool {
+        savedAt <= now && now.timeIntervalSince(savedAt) < Double(maxAge.components.seconds)
+    }
+
+    /// Whether it is `owner`'s last `kind`, still usable at `now`.
+    func isLast(_ kind: String, of owner: ContentOwner, at now: Date, maxAge: Duration) -> Bool {
+        self.owner == owner && self.kind == kind && isUsable(at: now, maxAge: maxAge)
+    }
+
+    /// Whether it stays when `owner` saves a new `kind` at `now`: only the signed-in owner's unexpired entries of
+    /// other kinds stay, since whatever else is there is nobody's any more.
+    func stays(besideNew kind: String, of owner: ContentOwner, at now: Date, maxAge: Duration) -> Bool {
+        self.owner == owner && self.kind != kind && isUsable(at: now, maxAge: maxAge)
     }
 }
