@@ -142,6 +142,17 @@ struct RemoteAuthBoundaryTests {
         #expect(reports.submitted.map(\.keyPath) == ["id"], "the broken required field is reported too")
     }
 
+    /// The repository keeps its URL between calls, never its request: each call has a request id of its own.
+    @Test func eachProfileCallIsARequestOfItsOwn() async throws {
+        let spy = HTTPClientSpy(answering: .json(200, #"{"id":"u-1","name":"Ada"}"#))
+        let repository = RemoteProfileRepository(
+            client: spy, baseURL: TestApp.baseURL, reporter: ClientReportingSpy(), logger: quietLogger)
+
+        for _ in 0..<3 { _ = try await repository.fetchProfile() }
+
+        #expect(Set(spy.requests.map(\.id)).count == 3, "\(spy.requests.map(\.id))")
+    }
+
     @Test func theProfileTableNamesNothingElse() throws {
         try BoundaryTable("RemoteProfileRepository").checkNamesExactly(
             Self.profileInputs.map(\.key) + ["DecodingFailure.missing(id)", "DecodingFailure.invalid(id)"])

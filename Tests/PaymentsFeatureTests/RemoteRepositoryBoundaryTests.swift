@@ -140,6 +140,25 @@ struct RemoteRepositoryTests {
         #expect(spy.requests.first?.method == .get)
     }
 
+    /// A repository keeps its URL between calls, never its request: each call has a request id of its own.
+    @Test func eachCallIsARequestOfItsOwn() async throws {
+        let wallet = #"{"id":"w-1","balance":{"amount":"1","currency":"EUR"},"status":"active"}"#
+        let walletSpy = HTTPClientSpy(answering: .json(200, wallet))
+        let cardsSpy = HTTPClientSpy(answering: .json(200, Bodies.cards([])))
+        let wallets = RemoteWalletRepository(
+            client: walletSpy, baseURL: TestApp.baseURL, reporter: ClientReportingSpy(), logger: quietLogger)
+        let cards = RemotePaymentCardsRepository(
+            client: cardsSpy, baseURL: TestApp.baseURL, reporter: ClientReportingSpy(), logger: quietLogger)
+
+        for _ in 0..<3 {
+            _ = try await wallets.fetchWallet()
+            _ = try await cards.fetchCards()
+        }
+
+        #expect(Set(walletSpy.requests.map(\.id)).count == 3, "\(walletSpy.requests.map(\.id))")
+        #expect(Set(cardsSpy.requests.map(\.id)).count == 3, "\(cardsSpy.requests.map(\.id))")
+    }
+
     @Test func reportsAnUnknownWalletStatusAsNovel() async throws {
         let reporter = ClientReportingSpy()
         let sut = RemoteWalletRepository(

@@ -10,12 +10,12 @@ public struct RemoteProfileRepository: ProfileRepository {
     static let endpoint = "/v1/me"
 
     private let call: RemoteCall<ProfileRepositoryError>
-    /// The same GET every time, built once.
-    private let request: HTTPRequest
+    /// The URL of every call, built once; each call is a request of its own (its own request id).
+    private let url: URL
 
     /// Makes a repository that calls `baseURL` through `client` and reports decoding defects to `reporter`.
     public init(client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger) {
-        request = .getJSON(baseURL, Self.endpoint)
+        url = baseURL.appendingPathComponent(Self.endpoint)
         call = RemoteCall(
             client: client, reporter: reporter, logger: logger,
             decodingFailure: { .malformed(keyPath: $0.keyPath) })
@@ -24,7 +24,7 @@ public struct RemoteProfileRepository: ProfileRepository {
     /// The signed-in user's profile. Throws `.malformed(keyPath:)` when the id is missing or invalid, and passes on
     /// the app-wide conditions (offline, timed out, session expired) and unexplained failures.
     public func fetchProfile() async throws(ProfileRepositoryError) -> UserProfile {
-        try await call.perform(request, endpoint: Self.endpoint) {
+        try await call.perform(.getJSON(url), endpoint: Self.endpoint) {
             (body: Data) throws(DecodingFailure) in try ProfileDecoder.decode(body)
         }
     }

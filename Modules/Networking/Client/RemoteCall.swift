@@ -123,7 +123,13 @@ public struct RemoteCall<RepositoryError: RemoteRepositoryError>: Sendable {
 extension HTTPRequest {
     /// A GET for `path` under `baseURL`, asking for JSON.
     public static func getJSON(_ baseURL: URL, _ path: String) -> HTTPRequest {
-        HTTPRequest(method: .get, url: baseURL.appendingPathComponent(path), headers: ["Accept": "application/json"])
+        getJSON(baseURL.appendingPathComponent(path))
+    }
+
+    /// A GET for `url`, asking for JSON, with a request id of its own: a repository that calls the same URL again
+    /// keeps the URL, never the request.
+    public static func getJSON(_ url: URL) -> HTTPRequest {
+        HTTPRequest(method: .get, url: url, headers: ["Accept": "application/json"])
     }
 
     /// A POST of a flat JSON object (`{"refreshToken": "…"}`) to `path` under `baseURL`, its keys sorted: the same

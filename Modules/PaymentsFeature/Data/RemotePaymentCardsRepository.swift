@@ -12,20 +12,20 @@ public struct RemotePaymentCardsRepository: PaymentCardsRepository {
     static let endpoint = "/v1/payment-cards"
 
     private let call: RemoteCall<PaymentCardsRepositoryError>
-    /// The same GET every time, built once.
-    private let request: HTTPRequest
+    /// The URL of every call, built once; each call is a request of its own (its own request id).
+    private let url: URL
 
     /// Makes a repository that calls `baseURL` through `client`, which must map error envelopes; decoding defects go to
     /// `reporter`.
     public init(client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger) {
-        request = .getJSON(baseURL, Self.endpoint)
+        url = baseURL.appendingPathComponent(Self.endpoint)
         call = RemoteCall(client: client, reporter: reporter, logger: logger, ownAnswer: Self.ownAnswer)
     }
 
     /// The saved cards that decoded, malformed ones dropped and reported. Throws `.serviceDown` or `.cardsLocked` for
     /// the envelope's codes, and passes on the app-wide conditions, cancellation and unexplained failures.
     public func fetchCards() async throws(PaymentCardsRepositoryError) -> [PaymentCard] {
-        try await call.perform(request, endpoint: Self.endpoint) {
+        try await call.perform(.getJSON(url), endpoint: Self.endpoint) {
             (body: Data) throws(DecodingFailure) in try PaymentCardsDecoder.decode(body)
         }
     }

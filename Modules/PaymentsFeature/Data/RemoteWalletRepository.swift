@@ -10,12 +10,12 @@ public struct RemoteWalletRepository: WalletRepository {
     static let endpoint = "/v1/wallet"
 
     private let call: RemoteCall<WalletRepositoryError>
-    /// The same GET every time, built once.
-    private let request: HTTPRequest
+    /// The URL of every call, built once; each call is a request of its own (its own request id).
+    private let url: URL
 
     /// Makes a repository that calls `baseURL` through `client` and reports decoding defects to `reporter`.
     public init(client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger) {
-        request = .getJSON(baseURL, Self.endpoint)
+        url = baseURL.appendingPathComponent(Self.endpoint)
         call = RemoteCall(client: client, reporter: reporter, logger: logger, ownAnswer: Self.ownAnswer)
     }
 
@@ -23,7 +23,7 @@ public struct RemoteWalletRepository: WalletRepository {
     /// `.inReview` for a wallet under review, and passes on the app-wide conditions, cancellation and unexplained
     /// failures.
     public func fetchWallet() async throws(WalletRepositoryError) -> Wallet {
-        let wallet = try await call.perform(request, endpoint: Self.endpoint) {
+        let wallet = try await call.perform(.getJSON(url), endpoint: Self.endpoint) {
             (body: Data) throws(DecodingFailure) in try WalletDecoder.decode(body)
         }
         switch wallet {
