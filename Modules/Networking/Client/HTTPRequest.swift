@@ -1,4 +1,5 @@
 public import Foundation
+import SharedError
 
 /// One HTTP call as the app describes it, before any decorator touches it.
 public struct HTTPRequest: Hashable, Sendable {
@@ -68,11 +69,10 @@ public enum HeaderName {
 
 /// Makes request identifiers: short, random, and free of anything about the user.
 public enum RequestID {
-    /// A new id such as `req-00f3a1c29b4e7d10`: `req-` and 16 hex digits from the system's random source.
+    /// A new id such as `req-00f3a1c29b4e7d10`: `req-` and 16 hex digits from the process's id generator
+    /// (``SharedError/RandomIDs``, seeded once from the system: no system call per request).
     public static func make() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let value = generator.next() as UInt64
-        return "req-" + String(value, radix: 16).leftPadded(to: 16)
+        "req-" + String(RandomIDs.number(), radix: 16).leftPadded(to: 16)
     }
 }
 

@@ -1,6 +1,6 @@
 public import W3CTraceContext
 
-/// Trace and span ids, drawn from one generator per process that the system's random source seeds once: as
+/// Trace, span and request ids, drawn from one generator per process that the system's random source seeds once: as
 /// unique as ids drawn from the system each time (no two draws of a process repeat within 2^64, and processes start
 /// from unrelated points), without a system call per id. Ids name requests in logs; they guard nothing, so they
 /// need no cryptographic generator.
@@ -15,6 +15,11 @@ public enum RandomIDs {
     /// A new span id.
     public static func spanID() -> SpanID {
         generator.withLock { SpanID.random(using: &$0) }
+    }
+
+    /// A new 64-bit number for an id that names one request.
+    public static func number() -> UInt64 {
+        generator.withLock { $0.next() }
     }
 }
 
