@@ -16,13 +16,14 @@ import SharedError
 /// The transport on Linux: AsyncHTTPClient over SwiftNIO, behind the same ``Networking/HTTPClient`` protocol as
 /// ``URLSessionHTTPClient``, under the same decorators.
 ///
-/// - The body is streamed with backpressure and counted as it comes: a declared length over the limit is refused at
-///   the head, and a body that grows past it is cut off before anything beyond the limit is kept. So memory stays
-///   bounded whatever the backend sends (FoundationNetworking reads a whole body before its delegate sees any).
+/// - The body is counted as it comes: a declared length over the limit is refused at the head, and a body that
+///   grows past it is cut off before anything beyond the limit is kept. So memory stays bounded whatever the
+///   backend sends (FoundationNetworking reads a whole body before its delegate sees any).
 /// - A compressed body (`gzip`, `deflate`) is inflated at most to the same limit: a small bomb is refused as soon
 ///   as its inflated size passes it.
 /// - Redirects are never followed; a 3xx is returned as it is, so a bearer token never reaches another origin.
-/// - The request's deadline is handed to AsyncHTTPClient, which ends the call at it, body download included.
+/// - The request's deadline is handed to AsyncHTTPClient's delegate API, which ends the call at it, body download
+///   included (its async API's deadline stops at the response head).
 /// - A refused connection fails at once (no reconnect loop); IPv6 addresses (`http://[::1]:8080`) work.
 ///
 /// Its failures name their cause (`context.underlying`); ``TransportJourneyHTTPClient`` records them in the journey.
@@ -104,39 +105,37 @@ public final class AsyncHTTPClientTransport: Networking.HTTPClient {
             throw mapped(.timedOut, from: "deadline already passed", request: request)
         }
         let deadline = NIODeadline.now() + .nanoseconds(Int64(timeLeft.inSeconds * 1_000_000_000))
-        let outgoing = clientRequest(for: request)
-        // AsyncHTTPClient's deadline ends a call that waits for its head, not a body that trickles or stalls after
-        // it: a watchdog on the event loop's timer ends the whole call at the deadline, as the URLSession
-        // transport's does. A caller on one of ``callerExecutors`` keeps the call there: the work prefers the same
-        // executor, and AsyncHTTPClient sends it on that loop when a connection is free there.
-        let loop = client.eventLoopGroup.any()
-        let deadlinePassed = LockedState(false)
-        let operation: @Sendable () async throws -> HTTPResponse = { [client] in
-            let response = try await client.execute(outgoing, deadline: deadline, logger: nil)
-            return try await self.read(response)
+        let outgoing: AsyncHTTPClient.HTTPClient.Request
+        do {
+            outgoing = try clientRequest(for: request)
+        } catch {
+            let (kind, cause) = Self.kind(of: error, limit: configuration.maximumBodyBytes)
+            throw mapped(kind, from: cause, request: request)
         }
-        let work =
-            if #available(macOS 15.0, iOS 18.0, *) {
-                Task(executorPreference: callerExecutor(on: loop), operation: operation)
-            } else {
-                Task(operation: operation)
-            }
-        let watchdog = loop.scheduleTask(deadline: deadline) {
-            deadlinePassed.withLock { $0 = true }
-            work.cancel()
-        }
-        defer { watchdog.cancel() }
+        // The delegate API's deadline ends the whole call, a body that trickles or stalls included, and its answer
+        // comes back through a future: no task of its own per call. On one of the transport's loops (a caller on
+        // one of ``callerExecutors``), the answer is handled on that loop and the call sent there when a
+        // connection is free there.
+        let collector = ResponseCollector(limit: configuration.maximumBodyBytes)
+        let call = client.execute(
+            request: outgoing, delegate: collector, eventLoop: .delegate(on: client.eventLoopGroup.any()),
+            deadline: deadline, logger: nil)
         let result = await withTaskCancellationHandler {
-            await work.result
+            () async -> Result<HTTPResponse, any Error> in
+            do {
+                return .success(try await call.futureResult.get())
+            } catch {
+                return .failure(error)
+            }
         } onCancel: {
-            work.cancel()
+            call.cancel()
         }
         switch result {
         case .success(let response):
             return response
         case .failure(let failure as TransportFailure):
             throw mapped(failure.kind, from: failure.cause, request: request)
-        case .failure where deadlinePassed.withLock({ $0 }):
+        case .failure(let failure as AsyncHTTPClient.HTTPClientError) where failure == .deadlineExceeded:
             throw mapped(.timedOut, from: "deadline passed during transfer", request: request)
         case .failure(let error):
             if Task.isCancelled || error is CancellationError {
@@ -147,57 +146,16 @@ public final class AsyncHTTPClientTransport: Networking.HTTPClient {
         }
     }
 
-    /// The executor of `loop` when the caller runs on it (it prefers one of ``callerExecutors``), else `nil`.
-    @available(macOS 15.0, iOS 18.0, *)
-    private func callerExecutor(on loop: any EventLoop) -> (any TaskExecutor)? {
-        guard MultiThreadedEventLoopGroup.currentEventLoop === loop else { return nil }
-        for executor in loopExecutors {
-            if let executor = executor as? EventLoopTaskExecutor, executor.loop === loop { return executor }
-        }
-        return nil
-    }
-
-    /// The status, headers and body of `response`, the body counted against the limit as it streams in.
-    private func read(_ response: HTTPClientResponse) async throws -> HTTPResponse {
-        let limit = configuration.maximumBodyBytes
-        if let declared = response.headers.first(name: "content-length").flatMap(Int.init), declared > limit {
-            throw TransportFailure(kind: .bodyTooLarge(limit: limit), cause: "declared body over \(limit) bytes")
-        }
-        // A body that comes in one part (most do) is kept as that part, not copied into a buffer of its own.
-        var body: ByteBuffer?
-        for try await part in response.body {
-            guard (body?.readableBytes ?? 0) + part.readableBytes <= limit else {
-                // Leaving the loop drops the stream, which cancels the rest of the download.
-                throw TransportFailure(
-                    kind: .bodyTooLarge(limit: limit), cause: "body over \(limit) bytes, cut off as it streamed")
-            }
-            if body == nil {
-                body = part
-            } else {
-                body?.writeImmutableBuffer(part)
-            }
-        }
-        var headers = Networking.HTTPHeaders()
-        headers.reserveCapacity(response.headers.count)
-        for field in response.headers {
-            headers.add(field.value, forName: field.name)
-        }
-        let bytes = body.map { Data($0.readableBytesView) } ?? Data()
-        return HTTPResponse(status: Int(response.status.code), headers: headers, body: bytes)
-    }
-
-    private func clientRequest(for request: HTTPRequest) -> HTTPClientRequest {
-        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
-        outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
+    private func clientRequest(for request: HTTPRequest) throws -> AsyncHTTPClient.HTTPClient.Request {
+        var headers = NIOHTTP1.HTTPHeaders()
         // The request's names are unique already (``Networking/HTTPHeaders`` replaces a name set twice).
         for (name, value) in request.headers {
-            outgoing.headers.add(name: name, value: value)
+            headers.add(name: name, value: value)
         }
-        outgoing.headers.replaceOrAdd(name: HeaderName.requestID, value: request.id)
-        if let body = request.body {
-            outgoing.body = .bytes(ByteBuffer(bytes: body))
-        }
-        return outgoing
+        headers.replaceOrAdd(name: HeaderName.requestID, value: request.id)
+        return try AsyncHTTPClient.HTTPClient.Request(
+            url: request.url, method: NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue), headers: headers,
+            body: request.body.map { .bytes($0) })
     }
 
     private func mapped(_ kind: Networking.HTTPClientError.Kind, from cause: String, request: HTTPRequest)
@@ -261,4 +219,70 @@ public final class AsyncHTTPClientTransport: Networking.HTTPClient {
 private struct TransportFailure: Error {
     var kind: Networking.HTTPClientError.Kind
     var cause: String
+}
+
+/// Collects one answer for ``AsyncHTTPClientTransport``: its status and headers, and its body counted against the
+/// limit as it streams in. A declared length over the limit fails the call at the head; a body that grows past it
+/// fails it before anything beyond the limit is kept, which ends the download.
+private final class ResponseCollector: HTTPClientResponseDelegate {
+    typealias Response = HTTPResponse
+
+    private struct Answer {
+        var head: HTTPResponseHead?
+        /// A body that comes in one part (most do) is kept as that part, not copied into a buffer of its own.
+        var body: ByteBuffer?
+    }
+
+    private let limit: Int
+    private let answer = LockedState(Answer())
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func didReceiveHead(task: AsyncHTTPClient.HTTPClient.Task<HTTPResponse>, _ head: HTTPResponseHead)
+        -> EventLoopFuture<Void>
+    {
+        if let declared = head.headers.first(name: "content-length").flatMap(Int.init), declared > limit {
+            return task.eventLoop.makeFailedFuture(
+                TransportFailure(kind: .bodyTooLarge(limit: limit), cause: "declared body over \(limit) bytes"))
+        }
+        answer.withLock { $0.head = head }
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    func didReceiveBodyPart(task: AsyncHTTPClient.HTTPClient.Task<HTTPResponse>, _ part: ByteBuffer)
+        -> EventLoopFuture<Void>
+    {
+        let limit = limit
+        let kept = answer.withLock { answer -> Bool in
+            guard (answer.body?.readableBytes ?? 0) + part.readableBytes <= limit else { return false }
+            if answer.body == nil {
+                answer.body = part
+            } else {
+                answer.body?.writeImmutableBuffer(part)
+            }
+            return true
+        }
+        guard kept else {
+            return task.eventLoop.makeFailedFuture(
+                TransportFailure(
+                    kind: .bodyTooLarge(limit: limit), cause: "body over \(limit) bytes, cut off as it streamed"))
+        }
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    func didFinishRequest(task: AsyncHTTPClient.HTTPClient.Task<HTTPResponse>) throws -> HTTPResponse {
+        let (head, body) = answer.withLock { ($0.head, $0.body) }
+        guard let head else {
+            throw TransportFailure(kind: .invalidResponse, cause: "an answer without a head")
+        }
+        var headers = Networking.HTTPHeaders()
+        headers.reserveCapacity(head.headers.count)
+        for field in head.headers {
+            headers.add(field.value, forName: field.name)
+        }
+        let bytes = body.map { Data($0.readableBytesView) } ?? Data()
+        return HTTPResponse(status: Int(head.status.code), headers: headers, body: bytes)
+    }
 }
