@@ -127,6 +127,7 @@ struct ErrorEnvelopeMappingHTTPClientTests {
 
     @Test(arguments: [
         #"{"status":"ok","cards":[]}"#, #"{"cards":[]}"#, "<html>not json</html>", "",
+        #"{"status":"ok","cards":[{"holderName":"error"}]}"#,
     ])
     func passesAnythingElseThrough(_ body: String) async {
         let response = HTTPResponse.json(200, body)
@@ -136,6 +137,18 @@ struct ErrorEnvelopeMappingHTTPClientTests {
 
         #expect(result.value == response)
         #expect(probe.events().isEmpty)
+    }
+
+    @Test(arguments: [
+        #"{"status":"\u0065rror","code":"SERVICE_DOWN"}"#, #"{"status" : "error" , "code":"SERVICE_DOWN"}"#,
+        #"{"code":"SERVICE_DOWN","status":"erro\u0072"}"#,
+    ])
+    func anErrorStatusIsReadHoweverItIsWritten(_ body: String) async {
+        let (sut, _) = makeSUT(answering: .json(200, body))
+
+        let result = await sut.outcome(of: .get("/v1/payment-cards"))
+
+        #expect(result.error?.kind == .errorEnvelope(code: "SERVICE_DOWN"))
     }
 
     @Test func aMissingOrStrangeCodeBecomesUnknown() async {
