@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Part of the demo: remove-demo deletes this file.
-# Client throughput against one `errorflow serve`, four lines from one run: `errorflow load --base-url` with each
+# Client throughput against one `errorflow serve`, five lines from one run: `errorflow load --base-url` with each
 # transport (AsyncHTTPClient, URLSession), the same calls through bare AsyncHTTPClient in the same binary (`load
-# --bare`: same clients, same executors, same parsers, no chain), and wrk asking for the same two GETs
-# (Scripts/throughput.lua). The three load runs take turns, round after round (this machine's speed shifts between
-# levels within seconds), and each line is the round with the median rate: calls per second, the client's CPU per
-# call, and its ratio to wrk; the ratio to bare is the median of each round's own ratio (the two ran seconds
-# apart). BENCHMARKS.md keeps the figures of one run.
+# --bare`: same clients, same executors, same parsers, no chain), once by its async API and once by its delegate
+# API (the one the app's transport calls), and wrk asking for the same two GETs (Scripts/throughput.lua). The four
+# load runs take turns, round after round (this machine's speed shifts between levels within seconds), and each line
+# is the round with the median rate: calls per second, the client's CPU per call, and its ratio to wrk; a ratio to
+# a bare line is the median of each round's own ratio (the two ran seconds apart). BENCHMARKS.md keeps the figures
+# of one run.
 #
 # Usage: Scripts/throughput.sh [--smoke] [calls]   (default 20000 calls per load run, 5 rounds, wrk for 10 s)
-#   --smoke  a short run (1,000 calls, 1 round, wrk for 2 s) that fails unless all four lines are printed; it asserts
+#   --smoke  a short run (1,000 calls, 1 round, wrk for 2 s) that fails unless all five lines are printed; it asserts
 #            no speed.
 # ERRORFLOW_BINARY chooses the binary (default .build/release/errorflow: `swift build -c release --product errorflow`).
 # Needs wrk (Debian's `wrk`) and python3. Everything stays on 127.0.0.1; the session lives in a temporary home
@@ -51,7 +52,8 @@ load() {
         --clients 200 --format json "$@" 2> /dev/null > "$home/$name.json" || echo "throughput.sh: load $name: exit $?" >&2
 }
 for round in $(seq "$rounds"); do
-    load "bare-$round" async-http-client --bare
+    load "bare-$round" async-http-client --bare --bare-api async
+    load "bare-delegate-$round" async-http-client --bare --bare-api delegate
     load "async-http-client-$round" async-http-client
     load "urlsession-$round" urlsession
 done
@@ -97,23 +99,25 @@ def median_round(name):
     middle = done[len(done) // 2]
     middle["rates"] = " · ".join("%.0f" % run["throughputPerSecond"] for run in done)
     return middle
-runs = {name: median_round(name) for name in ("async-http-client", "urlsession", "bare")}
+runs = {name: median_round(name) for name in ("async-http-client", "urlsession", "bare", "bare-delegate")}
 wrk = read("wrk")
 rate = {name: run["throughputPerSecond"] for name, run in runs.items() if run}
-def to_bare(name):
+def to_bare(name, bare_name):
     paired = [run["throughputPerSecond"] / bare["throughputPerSecond"]
-              for run, bare in zip(rounds_of(name), rounds_of("bare")) if run and bare]
+              for run, bare in zip(rounds_of(name), rounds_of(bare_name)) if run and bare]
     return median(paired), " · ".join("%.2f" % ratio for ratio in sorted(paired))
+bares = {"bare": "bare (async API)", "bare-delegate": "bare (delegate API)"}
 def ratios(name):
     parts = []
-    if name != "bare" and "bare" in rate:
-        ratio, each = to_bare(name)
-        parts.append("%.2f× bare" % ratio + (" (rounds: %s)" % each if rounds > 1 else ""))
+    for bare_name, said in bares.items():
+        if name not in bares and bare_name in rate:
+            ratio, each = to_bare(name, bare_name)
+            parts.append("%.2f× %s" % (ratio, said) + (" (rounds: %s)" % each if rounds > 1 else ""))
     if wrk:
         parts.append("%.2f× wrk" % (rate[name] / wrk["perSecond"]))
     return "; " + ", ".join(parts) if parts else ""
 titles = {"async-http-client": "ErrorFlow, AsyncHTTPClient", "urlsession": "ErrorFlow, URLSession",
-          "bare": "bare AsyncHTTPClient"}
+          "bare": "bare AsyncHTTPClient, async API", "bare-delegate": "bare AsyncHTTPClient, delegate API"}
 printed = 0
 for name, title in titles.items():
     run = runs[name]
@@ -132,7 +136,7 @@ if wrk:
     printed += 1
 else:
     print("wrk: not installed (or it failed), skipped")
-if smoke and printed < 4:
-    print("throughput.sh: %d of the four measurements came out" % printed, file=sys.stderr)
+if smoke and printed < 5:
+    print("throughput.sh: %d of the five measurements came out" % printed, file=sys.stderr)
     sys.exit(1)
 EOF

@@ -63,9 +63,15 @@ package enum ProcessTransport {
 
     /// AsyncHTTPClient over the transport's connections with nothing of the app's around it, for measuring what the
     /// transport and the chain add (`errorflow load --bare`); `nil` unless the transport is AsyncHTTPClient.
-    package static var bare: (any HTTPClient)? {
+    package static func bare(_ api: BareAPI) -> (any HTTPClient)? {
         _ = shared
-        return asyncHTTPClient?.bare
+        return asyncHTTPClient?.bare(api == .async ? .async : .delegate)
+    }
+
+    /// Which of AsyncHTTPClient's APIs a bare client calls: the async one (`execute` and `collect`), or the delegate
+    /// one, which the transport calls (``AsyncHTTPTransport/BareAsyncHTTPClient/API``).
+    package enum BareAPI: String, CaseIterable, Sendable {
+        case async, delegate
     }
 
     /// Closes the transport's connections; call it once, as the process ends.

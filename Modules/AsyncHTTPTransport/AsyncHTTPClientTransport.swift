@@ -86,7 +86,9 @@ public final class AsyncHTTPClientTransport: Networking.HTTPClient {
 
     /// AsyncHTTPClient with nothing of the app's around it, over this transport's connection pool: what the load
     /// run's `--bare` clients measure the transport and the chain against.
-    public var bare: BareAsyncHTTPClient { BareAsyncHTTPClient(client: client) }
+    public func bare(_ api: BareAsyncHTTPClient.API) -> BareAsyncHTTPClient {
+        BareAsyncHTTPClient(client: client, api: api)
+    }
 
     /// Closes every connection. The transport sends nothing afterwards.
     public func shutdown() async {

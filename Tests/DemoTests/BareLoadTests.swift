@@ -14,11 +14,12 @@ struct BareLoadTests {
     nonisolated static let cards =
         #"{"status":"ok","cards":[{"id":"c-1","brand":"visa","last4":"4242","expiryMonth":4,"expiryYear":2030}]}"#
 
-    @Test func itAlternatesWalletAndCardsWithTheSessionsTokenAndEveryCallSucceeds() async throws {
+    @Test(arguments: ["async", "delegate"])
+    func itAlternatesWalletAndCardsWithTheSessionsTokenAndEveryCallSucceeds(api: String) async throws {
         let server = try await LoopbackServer.start { request in
             .json(200, request.path == "/v1/wallet" ? Self.wallet : Self.cards)
         }
-        let summary = try await Self.run(against: server, calls: 6)
+        let summary = try await Self.run(against: server, calls: 6, api: api)
 
         #expect(summary["succeeded"] as? Int == 6)
         #expect(summary["attempts"] as? Int == 6)
@@ -30,11 +31,12 @@ struct BareLoadTests {
         await server.stop()
     }
 
-    @Test func aBodyTheParserRefusesIsADecodingFailureAndAnotherStatusIsNamedByIt() async throws {
+    @Test(arguments: ["async", "delegate"])
+    func aBodyTheParserRefusesIsADecodingFailureAndAnotherStatusIsNamedByIt(api: String) async throws {
         let server = try await LoopbackServer.start { request in
             request.path == "/v1/wallet" ? .json(200, #"{"id":"w-1"}"#) : .json(503, #"{"error":"unavailable"}"#)
         }
-        let summary = try await Self.run(against: server, calls: 4)
+        let summary = try await Self.run(against: server, calls: 4, api: api)
 
         #expect(summary["failures"] as? [String: Int] == ["DecodingFailure": 2, "HTTP 503": 2])
         #expect(summary["attempts"] as? Int == 4, "a bare call is sent once: no retry")
@@ -49,14 +51,22 @@ struct BareLoadTests {
         #expect(run.stderr.contains("--bare drives AsyncHTTPClient"), "\(run.stderr)")
     }
 
-    /// Runs `load --bare --base-url` against `server` with a session holding ``token``; returns its JSON summary.
-    private static func run(against server: LoopbackServer, calls: Int) async throws -> [String: Any] {
+    @Test func anAPIIsChosenOnlyForABareRun() async throws {
+        let run = try await Binary.run(["load", "--bare-api", "delegate", "--requests", "1"])
+
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--bare-api is for --bare"), "\(run.stderr)")
+    }
+
+    /// Runs `load --bare --bare-api api --base-url` against `server` with a session holding ``token``; returns its
+    /// JSON summary.
+    private static func run(against server: LoopbackServer, calls: Int, api: String) async throws -> [String: Any] {
         let home = TemporaryFolder()
         let app = FileBackedApp(folder: home.url)
         await app.signIn(accessToken: token, refreshToken: "bare-rt", user: "u-1", baseURL: server.baseURL)
         let run = try await Binary.run(
             [
-                "load", "--bare", "--requests", "\(calls)", "--clients", "2", "--base-url",
+                "load", "--bare", "--bare-api", api, "--requests", "\(calls)", "--clients", "2", "--base-url",
                 server.baseURL.absoluteString, "--session-file", app.sessionFile.path, "--format", "json",
             ], environment: ["ERRORFLOW_TRANSPORT": "async-http-client"])
         #expect(run.status == 0, "\(run.stderr)")

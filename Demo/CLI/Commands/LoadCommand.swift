@@ -61,8 +61,20 @@ struct LoadCommand: AsyncParsableCommand {
             """)
     var bare = false
 
+    @Option(
+        help: """
+            With --bare: AsyncHTTPClient's async API (execute and collect), or its delegate API, which the app's \
+            transport calls.
+            """)
+    var bareAPI: BareAPIOption?
+
     enum LoadFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json
+    }
+
+    /// `--bare-api`: which of AsyncHTTPClient's APIs the bare clients call.
+    enum BareAPIOption: String, ExpressibleByArgument, CaseIterable {
+        case async, delegate
     }
 
     func validate() throws {
@@ -99,10 +111,13 @@ struct LoadCommand: AsyncParsableCommand {
             settings.target = .backend(url: url, sessionFile: try backend.checkedSessionFile())
         }
         if bare {
-            guard ProcessTransport.bare != nil else {
+            let api: ProcessTransport.BareAPI = bareAPI == .delegate ? .delegate : .async
+            guard ProcessTransport.bare(api) != nil else {
                 throw ValidationError("--bare drives AsyncHTTPClient: not with ERRORFLOW_TRANSPORT=urlsession")
             }
-            settings.bare = true
+            settings.bare = api
+        } else if bareAPI != nil {
+            throw ValidationError("--bare-api is for --bare")
         }
         let interrupts = InterruptSignals()
         defer { interrupts.stop() }

@@ -31,9 +31,10 @@ struct LoadRun {
         var timeLimit: Duration
         /// Where the calls go: the embedded demo backend (started for the run), or a backend the user runs.
         var target: Target = .embedded
-        /// The same calls with the session's bearer token through bare AsyncHTTPClient, each body decoded by the
-        /// repositories' parsers, with no chain, repository or journey: the floor the stack is measured against.
-        var bare = false
+        /// The same calls with the session's bearer token through bare AsyncHTTPClient (by this API), each body
+        /// decoded by the repositories' parsers, with no chain, repository or journey: the floor the stack is
+        /// measured against. `nil`: the stack.
+        var bare: ProcessTransport.BareAPI?
     }
 
     /// The backend a load run drives.
@@ -101,7 +102,7 @@ struct LoadRun {
         /// throws make every failure one of them, and this holds their names to it. A bare run has no repositories:
         /// its failures are named by the bare client (``LoadRun/BareCall``).
         var unclassified: Int {
-            guard !settings.bare else { return 0 }
+            guard settings.bare == nil else { return 0 }
             return failures.filter { name, _ in
                 !["WalletRepositoryError.", "PaymentCardsRepositoryError."].contains { name.hasPrefix($0) }
             }.values.reduce(0, +)
@@ -133,7 +134,7 @@ struct LoadRun {
         configuration.chain.refreshBudget = .init(maximumRefreshes: 10_000, window: .seconds(60))
         let app = ComposedApp(configuration)
         let calls: Calls
-        if settings.bare, let bare = ProcessTransport.bare {
+        if let api = settings.bare, let bare = ProcessTransport.bare(api) {
             calls = .bare(
                 BareCall(
                     client: CallNumberingHTTPClient(base: bare, sent: sent), baseURL: target.url,

@@ -44,7 +44,10 @@ public struct HTTPRequest: Hashable, Sendable {
     }
 
     /// The path, for logs and journeys: `/v1/wallet`.
-    public var path: String { url.path.isEmpty ? "/" : url.path }
+    public var path: String {
+        let path = url.path
+        return path.isEmpty ? "/" : path
+    }
 }
 
 /// Header names the chain reads or writes.
