@@ -132,6 +132,8 @@ private struct Backend {
     private let embedded: DemoBackend?
     /// The backend that keeps the scenario's books, even when it was stopped before the run (`offline`).
     private var books: DemoBackend?
+    /// For `offline`: the stopped backend's port, held so that no other server takes it during the run.
+    private var refused: RefusedPort?
 
     static func lease(
         for scenario: DemoScenario, seed: SeedSession, user: DemoUser, errorReports: ErrorReportBook, logger: Logger
@@ -142,9 +144,11 @@ private struct Backend {
             guard scenario.plan.isPlayedByClient else {
                 return Backend(url: backend.baseURL, embedded: backend, books: backend)
             }
-            // `offline`: a port that was just closed, so the connection is refused.
+            // `offline`: a port that was just closed, and is held closed, so the connection is refused.
             await backend.stop()
-            return Backend(url: backend.baseURL, embedded: nil, books: backend)
+            var offline = Backend(url: backend.baseURL, embedded: nil, books: backend)
+            offline.refused = try? RefusedPort(holding: backend.baseURL.port ?? 0)
+            return offline
         } catch {
             // Nothing listens on the discard port: the run then shows what an unreachable backend looks like.
             var unreachable = Backend(

@@ -11,7 +11,8 @@ struct LastContentAcrossProcessesTests {
         let (backend, home, url) = try await ContractBackend.startSignedIn()
         let online = try await Binary.run(["wallet", "--base-url", url], home: home.url)
         #expect(online.status == 0, "\(online.stderr)")
-        await backend.stop()
+        let refused = await backend.stopRefusing()
+        defer { withExtendedLifetime(refused) {} }
 
         let text = try await Binary.run(["wallet", "--base-url", url, "--trace"], home: home.url)
         let german = try await Binary.run(["wallet", "--base-url", url, "--locale", "de"], home: home.url)
@@ -44,7 +45,8 @@ struct LastContentAcrossProcessesTests {
         let (backend, home, url) = try await ContractBackend.startSignedIn()
         let online = try await Binary.run([screen, "--base-url", url], home: home.url)
         #expect(online.status == 0, "\(online.stderr)")
-        await backend.stop()
+        let refused = await backend.stopRefusing()
+        defer { withExtendedLifetime(refused) {} }
 
         let offline = try await Binary.run([screen, "--base-url", url], home: home.url)
 
@@ -59,7 +61,8 @@ struct LastContentAcrossProcessesTests {
         #expect(try mode(of: lastContent(home).deletingLastPathComponent()) == 0o700)
 
         let clear = try await Binary.run(["session", "clear"], home: home.url)
-        await backend.stop()
+        let refused = await backend.stopRefusing()
+        defer { withExtendedLifetime(refused) {} }
         let offline = try await Binary.run(["wallet", "--base-url", url], home: home.url)
 
         #expect(clear.status == 0, "\(clear.stderr)")

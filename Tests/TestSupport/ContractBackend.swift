@@ -1,4 +1,5 @@
 public import Foundation
+public import LoopbackHosting
 import SharedError
 public import Testing
 
@@ -152,6 +153,9 @@ public final class ContractBackend: Sendable {
 
     /// Stops listening and closes every connection.
     public func stop() async { await server.stop() }
+
+    /// Stops listening and holds the port closed until the returned value goes (``LoopbackServer/stopRefusing()``).
+    public func stopRefusing() async -> RefusedPort? { await server.stopRefusing() }
 }
 
 /// The test's hooks around each answer.

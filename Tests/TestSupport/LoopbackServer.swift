@@ -2,7 +2,7 @@ public import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
-import LoopbackHosting
+public import LoopbackHosting
 import SharedError
 
 /// A request as the loopback server received it.
@@ -140,6 +140,14 @@ public final class LoopbackServer: Sendable {
     public func stop() async {
         await host.stop()
     }
+
+    /// Stops the server and holds its port closed until the returned value goes, so that a run against ``baseURL``
+    /// is refused, never answered by another test's server that was handed the freed port; `nil` when one took it
+    /// first.
+    public func stopRefusing() async -> RefusedPort? {
+        await host.stop()
+        return try? RefusedPort(holding: baseURL.port ?? 0)
+    }
 }
 
 private final class Recorder: Sendable {
@@ -219,11 +227,15 @@ private struct DroppedConnection: Error {
 
 /// A loopback port with nothing listening on it, for "connection refused".
 public enum ClosedPort {
-    /// Starts a server, notes its port and stops it: the port is then closed.
+    /// A loopback port held closed for the whole test process (``RefusedPort``): no server is ever handed it.
+    private static let held = Result { () throws(LoopbackHostError) in try RefusedPort(holding: 0) }
+
+    /// The URL of a port that refuses every connection.
     public static func url() async throws -> URL {
-        let server = try await LoopbackServer.start { _ in ScriptedResponse() }
-        let url = server.baseURL
-        await server.stop()
+        let port = try held.get().port
+        guard let url = URL(string: "http://127.0.0.1:\(port)") else {
+            throw LoopbackHostError.couldNotBind(port: port, reason: "no URL")
+        }
         return url
     }
 }
