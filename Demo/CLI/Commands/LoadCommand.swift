@@ -66,15 +66,10 @@ struct LoadCommand: AsyncParsableCommand {
             With --bare: AsyncHTTPClient's async API (execute and collect), or its delegate API, which the app's \
             transport calls.
             """)
-    var bareAPI: BareAPIOption?
+    var bareAPI: ProcessTransport.BareAPI?
 
     enum LoadFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json
-    }
-
-    /// `--bare-api`: which of AsyncHTTPClient's APIs the bare clients call.
-    enum BareAPIOption: String, ExpressibleByArgument, CaseIterable {
-        case async, delegate
     }
 
     func validate() throws {
@@ -111,7 +106,7 @@ struct LoadCommand: AsyncParsableCommand {
             settings.target = .backend(url: url, sessionFile: try backend.checkedSessionFile())
         }
         if bare {
-            let api: ProcessTransport.BareAPI = bareAPI == .delegate ? .delegate : .async
+            let api = bareAPI ?? .async
             guard ProcessTransport.bare(api) != nil else {
                 throw ValidationError("--bare drives AsyncHTTPClient: not with ERRORFLOW_TRANSPORT=urlsession")
             }
@@ -161,3 +156,5 @@ private struct ProgressLine: Sendable {
         if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }
+
+extension ProcessTransport.BareAPI: ExpressibleByArgument {}
