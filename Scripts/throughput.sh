@@ -5,9 +5,9 @@
 # --bare`: same clients, same executors, same parsers, no chain), once by its async API and once by its delegate
 # API (the one the app's transport calls), and wrk asking for the same two GETs (Scripts/throughput.lua). The four
 # load runs take turns, round after round (this machine's speed shifts between levels within seconds), and each line
-# is the round with the median rate: calls per second, the client's CPU per call, and its ratio to wrk; a ratio to
-# a bare line is the median of each round's own ratio (the two ran seconds apart). BENCHMARKS.md keeps the figures
-# of one run.
+# is the round with the median rate: calls per second, the client's CPU per call, the server's CPU per call in the
+# same run (its user and system time from /proc, on Linux), and its ratio to wrk; a ratio to a bare line is the
+# median of each round's own ratio (the two ran seconds apart). BENCHMARKS.md keeps the figures of one run.
 #
 # Usage: Scripts/throughput.sh [--smoke] [calls]   (default 20000 calls per load run, 5 rounds, wrk for 10 s)
 #   --smoke  a short run (1,000 calls, 1 round, wrk for 2 s) that fails unless all five lines are printed; it asserts
@@ -44,12 +44,27 @@ url="$(sed -nE 's#.* on (http://[^ ]+) \(Ctrl-C to stop\)$#\1#p' "$home/serve.ou
 export XDG_CONFIG_HOME="$home/config" XDG_STATE_HOME="$home/state"
 "$binary" signin --base-url "$url" --answer approve > /dev/null
 
+# The server's CPU time so far, in clock ticks (user and system); nothing where there is no /proc.
+server_ticks() {
+    awk '{ print $14 + $15 }' "/proc/$server_pid/stat" 2> /dev/null || true
+}
+# Runs "$@" and writes the server's CPU ticks spent meanwhile to $home/$1.server.
+metered() {
+    local name=$1 before after status=0
+    shift
+    before="$(server_ticks)"
+    "$@" || status=$?
+    after="$(server_ticks)"
+    [[ -n "$before" && -n "$after" ]] && echo "$((after - before))" > "$home/$name.server"
+    return "$status"
+}
 # One JSON summary per load run, named by what it measured.
 load() {
     local name=$1 transport=$2
     shift 2
-    ERRORFLOW_TRANSPORT="$transport" timeout 600 "$binary" load --base-url "$url" --requests "$requests" \
-        --clients 200 --format json "$@" 2> /dev/null > "$home/$name.json" || echo "throughput.sh: load $name: exit $?" >&2
+    ERRORFLOW_TRANSPORT="$transport" metered "$name" timeout 600 "$binary" load --base-url "$url" \
+        --requests "$requests" --clients 200 --format json "$@" 2> /dev/null > "$home/$name.json" \
+        || echo "throughput.sh: load $name: exit $?" >&2
 }
 for round in $(seq "$rounds"); do
     load "bare-$round" async-http-client --bare --bare-api async
@@ -60,6 +75,7 @@ done
 
 # wrk, its CPU time measured as the children's rusage of a python3 parent.
 if command -v wrk > /dev/null; then
+    wrk_before="$(server_ticks)"
     THROUGHPUT_TOKEN="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["accessToken"])' \
         "$home/config/errorflow/session.json")" \
         timeout 120 python3 - "$url" "$seconds" "$root/Scripts/throughput.lua" > "$home/wrk.json" << 'EOF' || true
@@ -74,12 +90,14 @@ print(json.dumps({"perSecond": float(re.search(r"Requests/sec:\s+([\d.]+)", run.
                   "requests": total, "non2xx": int(non2xx.group(1)) if non2xx else 0,
                   "cpuMicroseconds": (usage.ru_utime + usage.ru_stime) * 1e6 / max(total, 1)}))
 EOF
+    wrk_after="$(server_ticks)"
+    [[ -n "$wrk_before" && -n "$wrk_after" ]] && echo "$((wrk_after - wrk_before))" > "$home/wrk.server"
     [[ -s "$home/wrk.json" ]] || echo "throughput.sh: wrk failed" >&2
 fi
 
-python3 - "$home" "$smoke" "$rounds" << 'EOF'
+python3 - "$home" "$smoke" "$rounds" "$(getconf CLK_TCK)" << 'EOF'
 import json, os, sys
-home, smoke, rounds = sys.argv[1], sys.argv[2] == "true", int(sys.argv[3])
+home, smoke, rounds, ticks_per_second = sys.argv[1], sys.argv[2] == "true", int(sys.argv[3]), int(sys.argv[4])
 def read(name):
     path = os.path.join(home, name + ".json")
     try:
@@ -87,8 +105,20 @@ def read(name):
             return json.load(file)
     except (OSError, ValueError):
         return None
+def server_said(name, calls):
+    """The server's CPU per call while `name` ran, as words; nothing when it was not measured."""
+    try:
+        with open(os.path.join(home, name + ".server")) as file:
+            ticks = int(file.read())
+    except (OSError, ValueError):
+        return ""
+    return ", server CPU %.0f µs per call" % (ticks * 1e6 / ticks_per_second / max(calls, 1))
 def rounds_of(name):
-    return [read("%s-%d" % (name, r)) for r in range(1, rounds + 1)]
+    runs = [read("%s-%d" % (name, r)) for r in range(1, rounds + 1)]
+    for r, run in enumerate(runs, start=1):
+        if run:
+            run["server"] = server_said("%s-%d" % (name, r), run["done"])
+    return runs
 def median(values):
     ordered = sorted(values)
     return ordered[len(ordered) // 2] if ordered else None
@@ -126,13 +156,14 @@ for name, title in titles.items():
         continue
     latency = run["latencyMilliseconds"]
     rounds_said = " (the median of %s)" % run["rates"] if rounds > 1 else ""
-    print("%s: %.0f calls/s%s, client CPU %.0f µs per call, p50 %s ms, p99 %s ms, %d failed of %d%s" % (
-        title, run["throughputPerSecond"], rounds_said, run["cpuMicrosecondsPerCall"], latency["p50"],
-        latency["p99"], run["failed"], run["done"], ratios(name)))
+    print("%s: %.0f calls/s%s, client CPU %.0f µs per call%s, p50 %s ms, p99 %s ms, %d failed of %d%s" % (
+        title, run["throughputPerSecond"], rounds_said, run["cpuMicrosecondsPerCall"], run["server"],
+        latency["p50"], latency["p99"], run["failed"], run["done"], ratios(name)))
     printed += 1
 if wrk:
-    print("wrk -t2 -c200, the same two GETs: %.0f requests/s, CPU %.0f µs per request, %d not 2xx" % (
-        wrk["perSecond"], wrk["cpuMicroseconds"], wrk["non2xx"]))
+    print("wrk -t2 -c200, the same two GETs: %.0f requests/s, CPU %.0f µs per request%s, %d not 2xx" % (
+        wrk["perSecond"], wrk["cpuMicroseconds"], server_said("wrk", wrk["requests"]).replace("call", "request"),
+        wrk["non2xx"]))
     printed += 1
 else:
     print("wrk: not installed (or it failed), skipped")

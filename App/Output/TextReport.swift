@@ -40,9 +40,7 @@ package enum TextReport {
         for sent in report.errorReports {
             lines.append(
                 "  "
-                    + style.dim(
-                        "error report \(sent.fingerprint.value) · reference \(sent.reference?.value ?? "-") · trace \(sent.traceID ?? "-")"
-                    ))
+                    + style.dim("error report \(sent.toldAsReceived)"))
         }
         for waiting in report.pendingReports.pendingErrorReports {
             lines.append("  " + style.yellow("error report \(waiting.fingerprint.value) waits in the outbox"))
@@ -56,5 +54,13 @@ package enum TextReport {
 
     private static func entries(_ report: ClientReport) -> String {
         report.failures.map { "\($0.keyPath) \($0.kind.rawValue)" }.joined(separator: ", ")
+    }
+}
+
+extension ErrorReport {
+    /// How every report format tells an error report the backend received: its fingerprint, the reference the user
+    /// can quote (`-` in a report an earlier version kept) and its trace id.
+    var toldAsReceived: String {
+        "\(fingerprint.value) · reference \(reference?.value ?? "-") · trace \(traceID ?? "-")"
     }
 }

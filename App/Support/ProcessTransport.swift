@@ -38,17 +38,30 @@ package enum ProcessTransport {
 
     private static var made: (client: any HTTPClient, shutdown: @Sendable () async -> Void)?
     private static var asyncHTTPClient: AsyncHTTPClientTransport?
+    /// The connections per host asked for before the transport was made; each transport's own default otherwise.
+    private static var connectionsPerHost = 0
+
+    /// Lets the transport keep `count` connections to one host where that is more than its default (64), so that
+    /// `count` calls at once never wait for each other's connection: `errorflow load` gives each client its own, as
+    /// each user's app has its own. Call it before the transport's first use; once it is made, this changes nothing.
+    package static func allowConnectionsPerHost(_ count: Int) {
+        connectionsPerHost = max(connectionsPerHost, count)
+    }
 
     /// The process's transport, made on first use.
     package static var shared: any HTTPClient {
         if let made { return made.client }
         switch Choice.current {
         case .asyncHTTPClient:
-            let client = AsyncHTTPClientTransport()
+            var configuration = AsyncHTTPClientTransport.Configuration()
+            configuration.connectionsPerHost = max(configuration.connectionsPerHost, connectionsPerHost)
+            let client = AsyncHTTPClientTransport(configuration: configuration)
             made = (client, { await client.shutdown() })
             asyncHTTPClient = client
         case .urlSession:
-            made = (URLSessionHTTPClient(), {})
+            var configuration = URLSessionHTTPClient.Configuration()
+            configuration.connectionsPerHost = max(configuration.connectionsPerHost, connectionsPerHost)
+            made = (URLSessionHTTPClient(configuration: configuration), {})
         }
         return made?.client ?? URLSessionHTTPClient()
     }

@@ -63,6 +63,25 @@ struct HTMLReportTests {
         #expect(page.contains(#"aria-label="networking: mapped; the error stopped here""#))
     }
 
+    @Test func anErrorReportTheBackendReceivedShowsTheReferenceTheUserCanQuote() throws {
+        var report = Self.reportFullOf("x")
+        report.errorReports = [
+            ErrorReport(
+                reference: .sample,
+                fingerprint: ErrorFingerprint(
+                    type: "ProfileRepositoryError", caseName: "unavailable", layer: "networking"),
+                breadcrumbs: [], requestID: nil, traceID: "4bf92f3577b34da6a3ce929d0e0e4736", environment: "dev",
+                appVersion: "test", locale: "en")
+        ]
+
+        let page = try HTMLReport.page([report], title: "t", version: "test")
+
+        #expect(
+            page.contains(
+                "<li>ProfileRepositoryError.unavailable/networking/- · reference 7F3K-9Q2M · trace 4bf92f3577b34da6a3ce929d0e0e4736</li>"
+            ))
+    }
+
     /// A run whose every text, as a backend or a layer could have written it, is `text`.
     nonisolated static func reportFullOf(_ text: String, scenario: String? = nil) -> RunReport {
         let event = ErrorJourneyEvent(

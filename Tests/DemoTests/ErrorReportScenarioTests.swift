@@ -109,8 +109,11 @@ struct ErrorReportScenarioTests {
         let page = try Console.page(reports, title: "reports")
 
         let trace = try #require(reports[0].errorReports.first?.traceID)
+        let reference = try #require(reports[0].errorReports.first?.reference?.value)
         #expect(page.contains("Error reports, by fingerprint"))
-        #expect(page.contains("TransferError.unknown/networking/idempotency_key_reused · trace \(trace)"))
+        #expect(
+            page.contains(
+                "TransferError.unknown/networking/idempotency_key_reused · reference \(reference) · trace \(trace)"))
         #expect(page.components(separatedBy: "Error reports, by fingerprint").count == 2, "only the run that sent one")
     }
 

@@ -150,7 +150,7 @@ struct ReportPage {
         let sent = report.clientReports.map(describe)
         let waiting = report.pendingReports.pending.map(describe)
         let errorReports =
-            report.errorReports.map { "\($0.fingerprint.value) · trace \($0.traceID ?? "-")" }
+            report.errorReports.map(\.toldAsReceived)
             + report.pendingReports.pendingErrorReports.map { "\($0.fingerprint.value) · waits in the outbox" }
         let differences = check?.differences ?? []
         return Scenario(

@@ -106,9 +106,8 @@ struct DemoResponder: HTTPResponder {
 
     /// `path` against a route, where `{id}` stands for one non-empty path segment.
     private static func matches(_ path: String, _ route: String) -> Bool {
-        guard let prefix = route.components(separatedBy: "{id}").first, route.hasSuffix("{id}") else {
-            return path == route
-        }
+        guard route.hasSuffix("{id}") else { return path == route }
+        let prefix = route.dropLast("{id}".count)
         let rest = path.dropFirst(prefix.count)
         return path.hasPrefix(prefix) && !rest.isEmpty && !rest.contains("/")
     }

@@ -27,7 +27,7 @@ struct LoadCommand: AsyncParsableCommand {
             summary so far is printed and the temporary session removed).
             """)
 
-    @Option(help: "Concurrent clients (at most one per call).")
+    @Option(help: "Concurrent clients (at most one per call), each with a connection of its own.")
     var clients = 200
 
     @Option(help: "Calls in all (wallet and cards, alternately).")
@@ -96,6 +96,7 @@ struct LoadCommand: AsyncParsableCommand {
         if clients > requests {
             Console.error("\(counted(requests, "client")), one per call (--clients \(clients) is more than --requests)")
         }
+        ProcessTransport.allowConnectionsPerHost(min(clients, requests))
         var settings = LoadRun.Settings(
             clients: min(clients, requests), requests: requests,
             faults: FaultPlan(

@@ -18,11 +18,17 @@ public final class URLSessionHTTPClient: HTTPClient {
         public var maximumBodyBytes: Int
         /// The time allowed for a request that carries no deadline of its own.
         public var defaultTimeout: Duration
+        /// Connections kept open to one host, for many calls at once.
+        public var connectionsPerHost: Int
 
-        /// Makes a configuration: a 4 MiB body limit and 30 s for requests without a deadline.
-        public init(maximumBodyBytes: Int = 4 * 1024 * 1024, defaultTimeout: Duration = .seconds(30)) {
+        /// Makes a configuration: a 4 MiB body limit, 30 s for requests without a deadline, 64 connections per host.
+        public init(
+            maximumBodyBytes: Int = 4 * 1024 * 1024, defaultTimeout: Duration = .seconds(30),
+            connectionsPerHost: Int = 64
+        ) {
             self.maximumBodyBytes = maximumBodyBytes
             self.defaultTimeout = defaultTimeout
+            self.connectionsPerHost = connectionsPerHost
         }
     }
 
@@ -31,15 +37,15 @@ public final class URLSessionHTTPClient: HTTPClient {
     private let delegate: TransferDelegate
     private let clock: any HTTPClock
 
-    /// Makes a transport on an ephemeral session: no cache, no cookies, up to 64 connections per host. `clock` measures
-    /// the time left before a request's deadline.
+    /// Makes a transport on an ephemeral session: no cache, no cookies, the configuration's connections per host.
+    /// `clock` measures the time left before a request's deadline.
     public init(configuration: Configuration = Configuration(), clock: any HTTPClock = SystemHTTPClock()) {
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.urlCache = nil
         sessionConfiguration.httpCookieStorage = nil
         sessionConfiguration.httpShouldSetCookies = false
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        sessionConfiguration.httpMaximumConnectionsPerHost = 64
+        sessionConfiguration.httpMaximumConnectionsPerHost = configuration.connectionsPerHost
         let delegate = TransferDelegate()
         self.configuration = configuration
         self.delegate = delegate
