@@ -75,10 +75,10 @@ done
 
 # wrk, its CPU time measured as the children's rusage of a python3 parent.
 if command -v wrk > /dev/null; then
-    wrk_before="$(server_ticks)"
     THROUGHPUT_TOKEN="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["accessToken"])' \
         "$home/config/errorflow/session.json")" \
-        timeout 120 python3 - "$url" "$seconds" "$root/Scripts/throughput.lua" > "$home/wrk.json" << 'EOF' || true
+        metered wrk timeout 120 python3 - "$url" "$seconds" "$root/Scripts/throughput.lua" > "$home/wrk.json" \
+        << 'EOF' || true
 import json, re, resource, subprocess, sys
 url, seconds, script = sys.argv[1:]
 run = subprocess.run(["wrk", "-t2", "-c200", "-d%ss" % seconds, "-s", script, url],
@@ -90,8 +90,6 @@ print(json.dumps({"perSecond": float(re.search(r"Requests/sec:\s+([\d.]+)", run.
                   "requests": total, "non2xx": int(non2xx.group(1)) if non2xx else 0,
                   "cpuMicroseconds": (usage.ru_utime + usage.ru_stime) * 1e6 / max(total, 1)}))
 EOF
-    wrk_after="$(server_ticks)"
-    [[ -n "$wrk_before" && -n "$wrk_after" ]] && echo "$((wrk_after - wrk_before))" > "$home/wrk.server"
     [[ -s "$home/wrk.json" ]] || echo "throughput.sh: wrk failed" >&2
 fi
 
@@ -105,14 +103,14 @@ def read(name):
             return json.load(file)
     except (OSError, ValueError):
         return None
-def server_said(name, calls):
-    """The server's CPU per call while `name` ran, as words; nothing when it was not measured."""
+def server_said(name, calls, per="call"):
+    """The server's CPU per call (or `per`) while `name` ran, as words; nothing when it was not measured."""
     try:
         with open(os.path.join(home, name + ".server")) as file:
             ticks = int(file.read())
     except (OSError, ValueError):
         return ""
-    return ", server CPU %.0f µs per call" % (ticks * 1e6 / ticks_per_second / max(calls, 1))
+    return ", server CPU %.0f µs per %s" % (ticks * 1e6 / ticks_per_second / max(calls, 1), per)
 def rounds_of(name):
     runs = [read("%s-%d" % (name, r)) for r in range(1, rounds + 1)]
     for r, run in enumerate(runs, start=1):
@@ -162,7 +160,7 @@ for name, title in titles.items():
     printed += 1
 if wrk:
     print("wrk -t2 -c200, the same two GETs: %.0f requests/s, CPU %.0f µs per request%s, %d not 2xx" % (
-        wrk["perSecond"], wrk["cpuMicroseconds"], server_said("wrk", wrk["requests"]).replace("call", "request"),
+        wrk["perSecond"], wrk["cpuMicroseconds"], server_said("wrk", wrk["requests"], per="request"),
         wrk["non2xx"]))
     printed += 1
 else:

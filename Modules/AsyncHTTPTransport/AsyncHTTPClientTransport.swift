@@ -148,12 +148,18 @@ public final class AsyncHTTPClientTransport: Networking.HTTPClient {
         }
     }
 
-    private func clientRequest(for request: HTTPRequest) throws -> AsyncHTTPClient.HTTPClient.Request {
+    /// `request`'s headers as AsyncHTTPClient takes them. Its names are unique already (``Networking/HTTPHeaders``
+    /// replaces a name set twice), so each is added, never looked up.
+    static func headers(of request: HTTPRequest) -> NIOHTTP1.HTTPHeaders {
         var headers = NIOHTTP1.HTTPHeaders()
-        // The request's names are unique already (``Networking/HTTPHeaders`` replaces a name set twice).
         for (name, value) in request.headers {
             headers.add(name: name, value: value)
         }
+        return headers
+    }
+
+    private func clientRequest(for request: HTTPRequest) throws -> AsyncHTTPClient.HTTPClient.Request {
+        var headers = Self.headers(of: request)
         headers.replaceOrAdd(name: HeaderName.requestID, value: request.id)
         return try AsyncHTTPClient.HTTPClient.Request(
             url: request.url, method: NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue), headers: headers,

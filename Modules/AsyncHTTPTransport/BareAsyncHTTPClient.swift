@@ -29,19 +29,14 @@ public struct BareAsyncHTTPClient: Networking.HTTPClient {
             case .async:
                 var outgoing = HTTPClientRequest(url: request.url.absoluteString)
                 outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
-                for (name, value) in request.headers {
-                    outgoing.headers.add(name: name, value: value)
-                }
+                outgoing.headers = AsyncHTTPClientTransport.headers(of: request)
                 let response = try await client.execute(outgoing, timeout: .seconds(30))
                 let body = try await response.body.collect(upTo: limit)
                 return HTTPResponse(status: Int(response.status.code), body: Data(body.readableBytesView))
             case .delegate:
-                var headers = NIOHTTP1.HTTPHeaders()
-                for (name, value) in request.headers {
-                    headers.add(name: name, value: value)
-                }
                 let outgoing = try AsyncHTTPClient.HTTPClient.Request(
-                    url: request.url, method: NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue), headers: headers)
+                    url: request.url, method: NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue),
+                    headers: AsyncHTTPClientTransport.headers(of: request))
                 let response = try await client.execute(
                     request: outgoing, delegate: ResponseAccumulator(request: outgoing, maxBodySize: limit),
                     eventLoop: .delegate(on: client.eventLoopGroup.any()), deadline: .now() + .seconds(30), logger: nil

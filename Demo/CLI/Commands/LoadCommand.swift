@@ -96,9 +96,10 @@ struct LoadCommand: AsyncParsableCommand {
         if clients > requests {
             Console.error("\(counted(requests, "client")), one per call (--clients \(clients) is more than --requests)")
         }
-        ProcessTransport.allowConnectionsPerHost(min(clients, requests))
+        let clients = min(clients, requests)
+        ProcessTransport.allowConnectionsPerHost(clients)
         var settings = LoadRun.Settings(
-            clients: min(clients, requests), requests: requests,
+            clients: clients, requests: requests,
             faults: FaultPlan(
                 rate: backend.baseURL == nil ? faultRate ?? 0.1 : 0, seed: seed ?? 42,
                 kinds: faults.map { FaultPlan.kinds(named: $0).kinds } ?? InjectedFault.allCases),
