@@ -292,6 +292,8 @@ for target in package.targets where target.type != .plugin {
         .enableUpcomingFeature("InternalImportsByDefault"),
         .enableUpcomingFeature("MemberImportVisibility"),
         .enableUpcomingFeature("ExistentialAny"),
+        // A model codebase builds clean: a warning in the project's own code fails the build, here and in CI.
+        .treatAllWarnings(as: .error),
     ])
     target.swiftSettings = settings
 }

@@ -53,7 +53,7 @@ package enum ScreenCommand {
         }
         let identity = try await proxiedBackendOfAKeyedWrite(to: baseURL, language: output.language) ?? baseURL
         let origin = BackendOrigin(identity)
-        let session = await FileSessionStore(
+        let session = FileSessionStore(
             path: try backend.checkedSessionFile(), logger: Logger(label: "pending") { _ in SwiftLogNoOpLogHandler() }
         ).load()
         let user = session?.origin == origin ? session?.userID : nil

@@ -29,7 +29,7 @@ package struct SessionCommand: ParsableCommand {
 
         func run() async throws {
             let path = try BackendChecks.checkedSessionFile(sessionFile)
-            let session = await FileSessionStore(path: path, logger: Self.quietLogger).load()
+            let session = FileSessionStore(path: path, logger: Self.quietLogger).load()
             let summary = SessionSummary(path: path.path, session: session)
             try Console.output(format == .json ? summary.json : summary.text, json: format == .json)
         }

@@ -28,7 +28,7 @@ struct AuthScenarioTests {
         #expect(sut.state.message == "Signed in as Ada Lovelace")
         #expect(sut.state.error == nil)
         #expect(world.journey.isEmpty)
-        let saved = await FileSessionStore(path: store.path, logger: quietLogger).load()
+        let saved = FileSessionStore(path: store.path, logger: quietLogger).load()
         #expect(saved?.accessToken == "access-2")
         let attributes = try FileManager.default.attributesOfItem(atPath: store.path.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)

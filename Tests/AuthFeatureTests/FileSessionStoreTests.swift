@@ -22,7 +22,7 @@ struct FileSessionStoreTests {
     @Test func readsBackWhatItWrote() async throws {
         try await FileSessionStore(path: path, logger: quietLogger).save(Self.session(1))
 
-        let loaded = await FileSessionStore(path: path, logger: quietLogger).load()
+        let loaded = FileSessionStore(path: path, logger: quietLogger).load()
 
         #expect(loaded == Self.session(1))
     }
@@ -39,7 +39,7 @@ struct FileSessionStoreTests {
             }
             group.addTask { [path] in
                 for _ in 0..<300 {
-                    let loaded = await FileSessionStore(path: path, logger: capture.logger()).load()
+                    let loaded = FileSessionStore(path: path, logger: capture.logger()).load()
                     #expect(loaded != nil, "a complete session is always there")
                 }
             }
@@ -70,7 +70,7 @@ struct FileSessionStoreTests {
         try write(content, mode: 0o600)
         let capture = LogCapture()
 
-        let loaded = await FileSessionStore(path: path, logger: capture.logger()).load()
+        let loaded = FileSessionStore(path: path, logger: capture.logger()).load()
 
         #expect(loaded == nil)
         #expect(capture.lines.contains { $0.contains("is not a valid session") && $0.contains("signed out") })
@@ -82,7 +82,7 @@ struct FileSessionStoreTests {
         try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path.path)
         let capture = LogCapture()
 
-        let loaded = await FileSessionStore(path: path, logger: capture.logger()).load()
+        let loaded = FileSessionStore(path: path, logger: capture.logger()).load()
 
         #expect(loaded == nil)
         #expect(capture.lines.contains { $0.contains("can be read by others") && $0.contains(String(mode, radix: 8)) })
@@ -95,7 +95,7 @@ struct FileSessionStoreTests {
         let capture = LogCapture()
         let sut = FileSessionStore(path: path, logger: capture.logger())
 
-        let loaded = await sut.load()
+        let loaded = sut.load()
         _ = try? await sut.clear()
 
         #expect(loaded == nil)
@@ -106,7 +106,7 @@ struct FileSessionStoreTests {
     @Test func noFileMeansSignedOutQuietly() async {
         let capture = LogCapture()
 
-        let loaded = await FileSessionStore(path: path, logger: capture.logger()).load()
+        let loaded = FileSessionStore(path: path, logger: capture.logger()).load()
 
         #expect(loaded == nil)
         #expect(!capture.lines.contains { $0.hasPrefix("warning") })
@@ -118,7 +118,7 @@ struct FileSessionStoreTests {
 
         try await sut.clear()
 
-        #expect(await sut.load() == nil)
+        #expect(sut.load() == nil)
         #expect(!FileManager.default.fileExists(atPath: path.path))
     }
 
@@ -132,7 +132,7 @@ struct FileSessionStoreTests {
         let error = try #require(result.error)
         #expect("\(error)".contains("cannot write the session file"))
         #expect(!"\(error)".contains(Self.session(1).accessToken))
-        #expect(await sut.load() == Self.session(1))
+        #expect(sut.load() == Self.session(1))
     }
 
     @Test func tokensNeverReachALogLineOrADescription() async throws {
@@ -141,9 +141,9 @@ struct FileSessionStoreTests {
         let sut = FileSessionStore(path: path, logger: capture.logger())
         try await sut.save(session)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path.path)
-        _ = await FileSessionStore(path: path, logger: capture.logger()).load()
+        _ = FileSessionStore(path: path, logger: capture.logger()).load()
         try write("{broken", mode: 0o600)
-        _ = await FileSessionStore(path: path, logger: capture.logger()).load()
+        _ = FileSessionStore(path: path, logger: capture.logger()).load()
         _ = try? await sut.clear()
 
         let text = capture.lines.joined(separator: "\n") + "\(session)" + String(reflecting: session)
@@ -190,11 +190,11 @@ struct SharedSessionStoreTests {
     @Test func aLoadSeesWhatAnotherRunSavedSince() async throws {
         let mine = FileSessionStore(path: path, logger: quietLogger)
         try await mine.save(FileSessionStoreTests.session(1))
-        #expect(await mine.load() == FileSessionStoreTests.session(1))
+        #expect(mine.load() == FileSessionStoreTests.session(1))
 
         try await FileSessionStore(path: path, logger: quietLogger).save(FileSessionStoreTests.session(2))
 
-        #expect(await mine.load() == FileSessionStoreTests.session(2))
+        #expect(mine.load() == FileSessionStoreTests.session(2))
     }
 
     @Test func aRefusedTokenTheSessionStillHoldsEndsIt() async throws {
@@ -211,7 +211,7 @@ struct SharedSessionStoreTests {
     func aRefusedTokenAnotherRunReplacedLeavesItsSession(_ refused: SessionCredential) async throws {
         let mine = FileSessionStore(path: path, logger: quietLogger)
         try await mine.save(FileSessionStoreTests.session(1))
-        _ = await mine.load()
+        _ = mine.load()
         try await FileSessionStore(path: path, logger: quietLogger).save(FileSessionStoreTests.session(2))
         let saved = try Data(contentsOf: path)
 
@@ -229,7 +229,7 @@ struct SharedSessionStoreTests {
         let kept = try await mine.replace(FileSessionStoreTests.session(3), after: "refresh-1")
 
         #expect(kept == FileSessionStoreTests.session(2))
-        #expect(await FileSessionStore(path: path, logger: quietLogger).load() == FileSessionStoreTests.session(2))
+        #expect(FileSessionStore(path: path, logger: quietLogger).load() == FileSessionStoreTests.session(2))
     }
 
     @Test func refreshedTokensReplaceTheSessionTheyCameFrom() async throws {
@@ -237,7 +237,7 @@ struct SharedSessionStoreTests {
         try await sut.save(FileSessionStoreTests.session(1))
 
         #expect(try await sut.replace(FileSessionStoreTests.session(2), after: "refresh-1") == .session(2))
-        #expect(await FileSessionStore(path: path, logger: quietLogger).load() == FileSessionStoreTests.session(2))
+        #expect(FileSessionStore(path: path, logger: quietLogger).load() == FileSessionStoreTests.session(2))
     }
 
     /// The user signed out (here, another run removed the file) while the refresh was under way.
@@ -250,7 +250,7 @@ struct SharedSessionStoreTests {
 
         #expect(held == nil)
         #expect(!FileManager.default.fileExists(atPath: path.path), "the file stays absent")
-        #expect(await sut.load() == nil)
+        #expect(sut.load() == nil)
     }
 
     @Test(arguments: [0o644, 0o640, 0o604])

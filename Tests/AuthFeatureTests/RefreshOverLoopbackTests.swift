@@ -22,7 +22,7 @@ struct RefreshOverLoopbackTests {
         #expect(app.profile.state.name == "Ada Lovelace")
         #expect(backend.refreshCalls == 1)
         #expect(backend.server.requests.map(\.path) == ["/v1/me", "/v1/auth/refresh", "/v1/me"])
-        let saved = await FileSessionStore(path: app.store.path, logger: quietLogger).load()
+        let saved = FileSessionStore(path: app.store.path, logger: quietLogger).load()
         #expect(saved?.accessToken == "access-3")
         #expect(saved?.refreshToken == "refresh-3")
     }

@@ -27,7 +27,7 @@ struct SessionOriginTests {
         #expect(token == nil)
         #expect(refresh.error == .noSession)
         #expect(spy.requests.isEmpty, "nothing of A's session was sent")
-        #expect(await store.load()?.accessToken == "access-from-a", "A's session is left as it is")
+        #expect(store.load()?.accessToken == "access-from-a", "A's session is left as it is")
         let home = StoredAuthenticationSession(store: store, client: spy, baseURL: issuer, logger: quietLogger)
         #expect(await home.currentAccessToken() == AccessToken("access-from-a"))
     }

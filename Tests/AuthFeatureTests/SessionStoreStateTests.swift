@@ -140,7 +140,7 @@ struct SessionStoreStateTests {
 
         let answer = await perform(change, on: sut)
         release()
-        let thisRun = name(await sut.load())
+        let thisRun = name(sut.load())
 
         let expected = Self.expected(state, change)
         #expect(answer == expected.answer)
@@ -149,7 +149,7 @@ struct SessionStoreStateTests {
         case .unchanged: #expect(FileSnapshot(path) == before, "the file is as it was")
         case .absent: #expect(PrivateFileKind.of(path) == "absent", "the file is gone")
         case .holds(let index):
-            let other = await FileSessionStore(path: path, logger: quietLogger).load()
+            let other = FileSessionStore(path: path, logger: quietLogger).load()
             #expect(name(other) == "S\(index)", "another run reads it")
         }
     }
@@ -161,7 +161,7 @@ struct SessionStoreStateTests {
     private func perform(_ change: Change, on sut: FileSessionStore) async -> String {
         switch change {
         case .load:
-            return name(await sut.load())
+            return name(sut.load())
         case .signIn:
             return describe(await outcome(of: SessionStoreError.self, try await sut.save(Self.session(3)))) { "saved" }
         case .refresh:

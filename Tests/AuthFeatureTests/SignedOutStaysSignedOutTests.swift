@@ -33,7 +33,7 @@ struct SignedOutStaysSignedOutTests {
 
         #expect(refresh.error == .noSession, "ends as a refused refresh does")
         #expect(!FileManager.default.fileExists(atPath: path.path), "the file stays absent")
-        #expect(await store.load() == nil)
+        #expect(store.load() == nil)
         #expect(await sut.currentAccessToken() == nil, "the new tokens are not used either")
     }
 
@@ -49,7 +49,7 @@ struct SignedOutStaysSignedOutTests {
             world.journey.contains(
                 "networking mapped no session to refresh (signed out) → HTTPClientError.sessionExpired"))
         #expect(!FileManager.default.fileExists(atPath: path.path))
-        #expect(await store.load() == nil)
+        #expect(store.load() == nil)
     }
 
     @Test func aSignOutDuringARefreshAheadOfExpiryRoutesToSignInBeforeAnythingIsSent() async throws {
@@ -93,7 +93,7 @@ struct SignedOutStaysSignedOutTests {
         let refresh = await outcome(of: TokenRefreshError.self, try await sut.refreshAccessToken())
 
         #expect(refresh.error == .noSession)
-        #expect(await FileSessionStore(path: path, logger: quietLogger).load() == elsewhere, "left as it is")
+        #expect(FileSessionStore(path: path, logger: quietLogger).load() == elsewhere, "left as it is")
     }
 
     // MARK: - A session this run holds instead of the file
@@ -105,7 +105,7 @@ struct SignedOutStaysSignedOutTests {
 
         #expect(try await FileSessionStore(path: path, logger: quietLogger).clear())
 
-        #expect(await sut.load() == nil)
+        #expect(sut.load() == nil)
         #expect(
             await outcome(of: SessionStoreError.self, try await sut.replace(.session(4), after: "refresh-3")).value
                 == .some(nil))
@@ -118,7 +118,7 @@ struct SignedOutStaysSignedOutTests {
         try FileManager.default.removeItem(at: path)
         try await FileSessionStore(path: path, logger: quietLogger).save(.session(2))
 
-        #expect(await sut.load() == .session(2))
+        #expect(sut.load() == .session(2))
     }
 
     /// The refused session is the one in memory; the file still holds the one it was refreshed from, which this run
@@ -129,7 +129,7 @@ struct SignedOutStaysSignedOutTests {
         let removal = await sut.remove(ifStillHolding: .accessToken(FileSessionStoreTests.access(3)))
 
         #expect(removal == .removed)
-        #expect(await sut.load() == nil)
+        #expect(sut.load() == nil)
     }
 
     @Test func aSessionKeptInMemoryIsRefreshedInMemoryAndTheFileIsLeftAsItIs() async throws {
@@ -139,7 +139,7 @@ struct SignedOutStaysSignedOutTests {
         let held = try await sut.replace(.session(4), after: "refresh-3")
 
         #expect(held == .session(4))
-        #expect(await sut.load() == .session(4))
+        #expect(sut.load() == .session(4))
         #expect(try Data(contentsOf: path) == before)
     }
 
@@ -154,11 +154,11 @@ struct SignedOutStaysSignedOutTests {
         lock.release()
 
         #expect(result.error == .busy(path: path.path))
-        #expect(await sut.load() == nil)
+        #expect(sut.load() == nil)
         #expect(
             await outcome(of: SessionStoreError.self, try await sut.replace(.session(3), after: "refresh-1")).value
                 == .some(nil), "a refresh after it saves nothing")
-        #expect(await FileSessionStore(path: path, logger: quietLogger).load() == .session(1))
+        #expect(FileSessionStore(path: path, logger: quietLogger).load() == .session(1))
     }
 
     // MARK: - The cache, and what a killed write leaves
@@ -166,11 +166,11 @@ struct SignedOutStaysSignedOutTests {
     @Test func aLoadSeesAnotherRunsSignOut() async throws {
         let sut = FileSessionStore(path: path, logger: quietLogger)
         try await sut.save(.session(1))
-        #expect(await sut.load() == .session(1))
+        #expect(sut.load() == .session(1))
 
         #expect(try await FileSessionStore(path: path, logger: quietLogger).clear())
 
-        #expect(await sut.load() == nil)
+        #expect(sut.load() == nil)
     }
 
     /// A write killed before its rename leaves a temporary file beside the session: it is never read as the session,
@@ -183,7 +183,7 @@ struct SignedOutStaysSignedOutTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: leftover.path)
         let sut = FileSessionStore(path: path, logger: quietLogger)
 
-        let loaded = await sut.load()
+        let loaded = sut.load()
         let held = try await sut.replace(.session(3), after: "refresh-1")
 
         #expect(loaded == nil)
@@ -226,7 +226,7 @@ struct SignedOutStaysSignedOutTests {
         let refreshed = await outcome(
             of: SessionStoreError.self, try await sut.replace(.session(3), after: "refresh-1"))
         #expect(refreshed.error != nil, "the read-only file was not written")
-        #expect(await sut.load() == .session(3))
+        #expect(sut.load() == .session(3))
         return sut
     }
 }

@@ -153,7 +153,7 @@ struct JourneyRecordingTests {
             JourneyFlow.recording(into: collector) { JourneyContext.current }
         }
 
-        await Task.detached { await context.run { sut.record(.queued, from: "report") } }.value
+        await Task.detached { context.run { sut.record(.queued, from: "report") } }.value
 
         #expect(collector.events(in: flow).map(\.from) == ["report"])
     }

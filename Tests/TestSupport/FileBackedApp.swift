@@ -1,11 +1,11 @@
-public import AuthFeature
+import AuthFeature
 public import Composition
 public import Foundation
 public import Logging
 import Navigation
 public import Networking
 import PaymentsFeature
-public import SharedError
+import SharedError
 
 /// The app as one CLI run composes it against a backend, its session, report outbox and pending-writes journal in
 /// files under `folder` (as `$XDG_CONFIG_HOME` and `$XDG_STATE_HOME` hold them), over `transport`: for tests that

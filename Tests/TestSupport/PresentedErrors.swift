@@ -1,4 +1,4 @@
-public import AuthFeature
+import AuthFeature
 import Domain
 import Logging
 public import Navigation

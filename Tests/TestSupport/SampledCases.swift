@@ -1,5 +1,5 @@
 public import Domain
-public import Foundation
+import Foundation
 public import Networking
 public import SharedError
 

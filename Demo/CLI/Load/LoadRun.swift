@@ -138,7 +138,7 @@ struct LoadRun {
             calls = .bare(
                 BareCall(
                     client: CallNumberingHTTPClient(base: bare, sent: sent), baseURL: target.url,
-                    token: await store.load()?.accessToken ?? ""))
+                    token: store.load()?.accessToken ?? ""))
         } else {
             calls = .stack(wallets: app.wallets, cards: app.cards)
         }

@@ -1,6 +1,6 @@
-public import Domain
-public import Foundation
-public import SharedError
+import Domain
+import Foundation
+import SharedError
 
 extension PresentationError {
     /// The notice over a screen's last content (`Showing content from 10:02 — you are offline.`, with "Try again"), or

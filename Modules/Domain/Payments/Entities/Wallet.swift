@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The user's wallet: a balance they can pay with.
 public struct Wallet: Hashable, Sendable, Codable {
