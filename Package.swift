@@ -33,6 +33,8 @@ let package = Package(
         // Libraries for the Benchmarks/ package, which depends on this one by path.
         .library(name: "SharedError", targets: ["SharedError"]),
         .library(name: "Networking", targets: ["Networking"]),
+        .library(name: "Decoding", targets: ["Decoding"]),
+        .library(name: "Redaction", targets: ["Redaction"]),
         .library(name: "Domain", targets: ["Domain"]),
         .library(name: "PaymentsFeature", targets: ["PaymentsFeature"]),
         .library(name: "AuthFeature", targets: ["AuthFeature"]),
@@ -71,9 +73,20 @@ let package = Package(
         .target(name: "PrivateFiles", path: "Modules/PrivateFiles"),
 
         // MARK: Transport and business rules
+        // Fail-validated decoding (each feature's API models) and the scrubbing of secrets from every text.
+        .target(name: "Decoding", dependencies: ["SharedError"], path: "Modules/Decoding"),
+        .target(name: "Redaction", dependencies: ["SharedError", logging], path: "Modules/Redaction"),
         .target(
-            name: "Networking", dependencies: ["SharedError", "PrivateFiles", logging, w3cTraceContext],
+            name: "Networking", dependencies: ["Decoding", "Redaction", "SharedError", logging, w3cTraceContext],
             path: "Modules/Networking"),
+        // The journal of keyed writes (its two links of the chain) and the error reports (their outbox and sender).
+        .target(
+            name: "KeyedWrites", dependencies: ["Networking", "SharedError", "PrivateFiles", logging],
+            path: "Modules/KeyedWrites"),
+        .target(
+            name: "ErrorReports",
+            dependencies: ["Networking", "Decoding", "SharedError", "PrivateFiles", logging, w3cTraceContext],
+            path: "Modules/ErrorReports"),
         .target(name: "Domain", dependencies: ["SharedError", logging], path: "Modules/Domain"),
 
         // MARK: The streaming transport (the composition and its tests only: nothing else builds swift-nio-ssl)
@@ -93,21 +106,21 @@ let package = Package(
         .target(
             name: "AuthFeature",
             dependencies: [
-                "Domain", "Networking", "Navigation", "SharedError", "PrivateFiles", "AuthenticationServicesStandIn",
-                logging,
+                "Domain", "Networking", "Decoding", "Navigation", "SharedError", "PrivateFiles",
+                "AuthenticationServicesStandIn", logging,
             ],
             path: "Modules/AuthFeature",
             resources: [.process("Resources")]
         ),
         .target(
             name: "PaymentsFeature",
-            dependencies: ["Domain", "Networking", "Navigation", "SharedError", "PassKitStandIn", logging],
+            dependencies: ["Domain", "Networking", "Decoding", "Navigation", "SharedError", "PassKitStandIn", logging],
             path: "Modules/PaymentsFeature",
             resources: [.process("Resources")]
         ),
         .target(
             name: "TransfersFeature",
-            dependencies: ["Domain", "Networking", "Navigation", "SharedError", logging],
+            dependencies: ["Domain", "Networking", "Decoding", "KeyedWrites", "Navigation", "SharedError", logging],
             path: "Modules/TransfersFeature",
             resources: [.process("Resources")]
         ),
@@ -117,8 +130,8 @@ let package = Package(
         .target(
             name: "Composition",
             dependencies: [
-                "AuthFeature", "PaymentsFeature", "TransfersFeature", "Navigation", "Networking", "Domain",
-                "SharedError", "PrivateFiles", logging,
+                "AuthFeature", "PaymentsFeature", "TransfersFeature", "Navigation", "Networking", "KeyedWrites",
+                "ErrorReports", "Redaction", "Domain", "SharedError", "PrivateFiles", logging,
                 // new-feature: composition dependencies
             ],
             path: "Modules/Composition"
@@ -129,7 +142,9 @@ let package = Package(
             name: "App",
             dependencies: [
                 "Composition", "AuthFeature", "PaymentsFeature", "TransfersFeature", "Navigation", "Networking",
-                "Domain", "SharedError", "PrivateFiles", "AsyncHTTPTransport", "FaultProxy", "FaultInjection",
+                "KeyedWrites", "ErrorReports", "Redaction", "Decoding", "Domain", "SharedError", "PrivateFiles",
+                "AsyncHTTPTransport",
+                "FaultProxy", "FaultInjection",
                 argumentParser, logging, mustache,
                 // new-feature: app dependencies
             ],
@@ -163,7 +178,9 @@ let package = Package(
             name: "TestSupport",
             dependencies: [
                 "Composition", "AuthFeature", "PaymentsFeature", "TransfersFeature", "Navigation",
-                "Networking", "Domain", "SharedError", "LoopbackHosting", logging, hummingbird, httpTypes, nioCore,
+                "Networking", "ErrorReports", "Decoding", "Domain", "SharedError", "LoopbackHosting", logging,
+                hummingbird,
+                httpTypes, nioCore,
             ],
             path: "Tests/TestSupport"
         ),
@@ -180,8 +197,21 @@ let package = Package(
         ),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "SharedError", "TestSupport", logging, w3cTraceContext],
+            dependencies: [
+                "Networking", "ErrorReports", "Decoding", "Redaction", "SharedError", "TestSupport", logging,
+                w3cTraceContext,
+            ],
             path: "Tests/NetworkingTests"
+        ),
+        .testTarget(
+            name: "KeyedWritesTests",
+            dependencies: ["KeyedWrites", "Networking", "Decoding", "SharedError", "TestSupport", logging],
+            path: "Tests/KeyedWritesTests"
+        ),
+        .testTarget(
+            name: "ErrorReportsTests",
+            dependencies: ["ErrorReports", "Networking", "Decoding", "SharedError", "TestSupport", logging],
+            path: "Tests/ErrorReportsTests"
         ),
         .testTarget(
             name: "DomainTests",
@@ -192,7 +222,9 @@ let package = Package(
             name: "PaymentsFeatureTests",
             dependencies: [
                 "Composition",
-                "PaymentsFeature", "Domain", "Navigation", "Networking", "SharedError", "TestSupport", logging,
+                "PaymentsFeature", "Domain", "Navigation", "Networking", "ErrorReports", "Decoding", "SharedError",
+                "TestSupport",
+                logging,
             ],
             path: "Tests/PaymentsFeatureTests"
         ),
@@ -200,7 +232,7 @@ let package = Package(
             name: "AuthFeatureTests",
             dependencies: [
                 "Composition",
-                "AuthFeature", "Domain", "Navigation", "Networking", "SharedError", "TestSupport", logging,
+                "AuthFeature", "Domain", "Navigation", "Networking", "Decoding", "SharedError", "TestSupport", logging,
             ],
             path: "Tests/AuthFeatureTests"
         ),
@@ -208,7 +240,9 @@ let package = Package(
             name: "TransfersFeatureTests",
             dependencies: [
                 "Composition",
-                "TransfersFeature", "Domain", "Navigation", "Networking", "SharedError", "TestSupport", logging,
+                "TransfersFeature", "Domain", "Navigation", "Networking", "ErrorReports", "Decoding", "SharedError",
+                "TestSupport",
+                logging,
             ],
             path: "Tests/TransfersFeatureTests"
         ),
@@ -216,7 +250,8 @@ let package = Package(
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "App", "Composition", "Domain", "Navigation", "Networking", "SharedError", "TestSupport", logging,
+                "App", "Composition", "Domain", "Navigation", "Networking", "KeyedWrites", "ErrorReports", "Decoding",
+                "SharedError", "TestSupport", logging,
             ],
             path: "Tests/AppTests",
             exclude: ["Fixtures"]
@@ -260,7 +295,8 @@ package.targets += [
         name: "DemoCLI",
         dependencies: [
             "App", "DemoBackend", "LoopbackHosting", "Composition", "AuthFeature", "PaymentsFeature", "Navigation",
-            "Networking", "Domain", "SharedError", "PrivateFiles", argumentParser, logging,
+            "Networking", "ErrorReports", "Decoding", "Redaction", "Domain", "SharedError", "PrivateFiles",
+            argumentParser, logging,
         ],
         path: "Demo/CLI"
     ),
@@ -268,7 +304,8 @@ package.targets += [
         name: "DemoTests",
         dependencies: [
             "DemoCLI", "App", "DemoBackend", "Composition", "AuthFeature", "PaymentsFeature", "Navigation",
-            "Networking", "SharedError", "TestSupport", argumentParser, logging, yams,
+            "Networking", "KeyedWrites", "ErrorReports", "Decoding", "SharedError", "TestSupport", argumentParser,
+            logging, yams,
         ],
         path: "Tests/DemoTests"
     ),

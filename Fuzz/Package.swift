@@ -18,6 +18,8 @@ let package = Package(
             dependencies: [
                 "LibFuzzerDriver",
                 .product(name: "Networking", package: "ErrorFlow"),
+                .product(name: "Decoding", package: "ErrorFlow"),
+                .product(name: "Redaction", package: "ErrorFlow"),
                 .product(name: "SharedError", package: "ErrorFlow"),
                 .product(name: "PaymentsFeature", package: "ErrorFlow"),
                 .product(name: "AuthFeature", package: "ErrorFlow"),

@@ -2,6 +2,7 @@ package import ArgumentParser
 import AuthFeature
 import Composition
 import Foundation
+import KeyedWrites
 package import Logging
 import Networking
 import PaymentsFeature

@@ -1,3 +1,5 @@
+import Decoding
+import ErrorReports
 import Networking
 package import SharedError
 

@@ -1,5 +1,6 @@
+package import ErrorReports
 package import Navigation
-package import Networking
+import Networking
 package import SharedError
 
 /// Everything one screen run produced: what the user saw, how it ended, and the journey the layers recorded.

@@ -1,6 +1,8 @@
 import AuthFeature
 package import Composition
+import ErrorReports
 import Foundation
+import KeyedWrites
 import Logging
 import Navigation
 import Networking

@@ -2,6 +2,7 @@ package import ArgumentParser
 import Foundation
 package import Logging
 import Networking
+import Redaction
 package import SharedError
 
 #if canImport(Glibc)

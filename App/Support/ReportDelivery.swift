@@ -1,4 +1,5 @@
-package import Networking
+package import ErrorReports
+import Networking
 
 /// When a run's reports go out, and the one budget it has to wait for them: the user never waits on reports.
 ///

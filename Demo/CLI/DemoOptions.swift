@@ -6,6 +6,7 @@ import DemoBackend
 import Foundation
 import Logging
 import Networking
+import Redaction
 
 /// A scenario name on the command line for one screen (or any, for `serve`); `--help` and an unknown name list
 /// that screen's scenarios.

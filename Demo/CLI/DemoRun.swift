@@ -2,6 +2,7 @@ import App
 import AuthFeature
 import Composition
 import DemoBackend
+import ErrorReports
 import Foundation
 import Logging
 import LoopbackHosting

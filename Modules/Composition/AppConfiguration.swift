@@ -1,6 +1,7 @@
 public import AuthFeature
 public import Domain
 public import Foundation
+import KeyedWrites
 public import Logging
 public import Navigation
 public import Networking

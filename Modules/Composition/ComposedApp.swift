@@ -1,6 +1,8 @@
 public import AuthFeature
 public import Domain
+public import ErrorReports
 public import Foundation
+public import KeyedWrites
 public import Logging
 public import Navigation
 public import Networking
@@ -56,8 +58,10 @@ public final class ComposedApp {
         let sessionEnds = SessionEndClearsLastContent(store: store, lastContent: lastContent)
         chain = HTTPChain(
             transport: configuration.transport, settings: configuration.speakingChain, clock: clock,
-            random: configuration.random, secrets: configuration.secrets, journal: pendingWrites,
-            user: { await store.load().flatMap { $0.origin == origin ? $0.userID : nil } }, observer: backendUsage,
+            random: configuration.random, secrets: configuration.secrets,
+            keyedWrites: pendingWrites.chainLinks(
+                user: { await store.load().flatMap { $0.origin == origin ? $0.userID : nil } }, logger: logger),
+            observer: backendUsage,
             resilience: resilience, logger: logger
         ) { refreshClient in
             StoredAuthenticationSession(

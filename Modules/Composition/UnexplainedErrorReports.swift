@@ -1,5 +1,7 @@
+import ErrorReports
 import Navigation
 import Networking
+import Redaction
 import SharedError
 
 /// Connects Navigation's ends of screen loads to the report sender: one error report per unexplained error of a

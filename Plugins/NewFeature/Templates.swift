@@ -114,6 +114,7 @@ struct Templates {
 
     private var data: String {
         #"""
+        import Decoding
         public import Domain
         public import Foundation
         public import Logging
@@ -542,7 +543,7 @@ struct Templates {
             #"""
             .target(
                 name: "OrdersFeature",
-                dependencies: ["Domain", "Networking", "Navigation", "SharedError", logging],
+                dependencies: ["Domain", "Networking", "Decoding", "Navigation", "SharedError", logging],
                 path: "Modules/OrdersFeature",
                 resources: [.process("Resources")]
             ),
@@ -766,6 +767,7 @@ struct Templates {
             Composition --> OrdersFeature
             OrdersFeature --> Domain
             OrdersFeature --> Networking
+            OrdersFeature --> Decoding
             OrdersFeature --> Navigation
             OrdersFeature --> SharedError
             """#)
@@ -773,7 +775,7 @@ struct Templates {
 
     var edgeRows: [String] {
         [
-            "| OrdersFeature | Domain, Networking, Navigation, SharedError, Logging |",
+            "| OrdersFeature | Domain, Networking, Decoding, Navigation, SharedError, Logging |",
             "| OrdersFeatureTests | OrdersFeature, Domain, Navigation, Networking, SharedError, TestSupport, Logging |",
         ].map(named)
     }

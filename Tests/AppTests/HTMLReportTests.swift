@@ -1,3 +1,5 @@
+import Decoding
+import ErrorReports
 import Foundation
 import Logging
 import Navigation

@@ -41,7 +41,7 @@ enum ImportRules {
                 if LayerRules.features.contains(module), module != owner {
                     found.append("\(place): \(owner) imports \(module); features never import each other")
                 }
-                let needsData = module == "Networking" || LayerRules.standInOwners[module] != nil
+                let needsData = LayerRules.dataOnly.contains(module) || LayerRules.standInOwners[module] != nil
                 if needsData, !path.contains("/Data/") {
                     found.append("\(place): only Data/ files import \(module)")
                 }

@@ -14,8 +14,13 @@ enum LayerRules {
     /// Each vendor stand-in and the one feature that may import it.
     static let standInOwners = ["AuthenticationServicesStandIn": "AuthFeature", "PassKitStandIn": "PaymentsFeature"]
     static let internalModules: Set<String> = features.union(standInOwners.keys).union(demo).union([
-        "SharedError", "Navigation", "Networking", "Domain", "PrivateFiles", "LoopbackHosting", "TestSupport",
+        "SharedError", "Navigation", "Networking", "KeyedWrites", "ErrorReports", "Decoding", "Redaction", "Domain",
+        "PrivateFiles", "LoopbackHosting", "TestSupport",
     ])
+
+    /// The modules of the HTTP chain, what rides on it and the decoding of its bodies: only a feature's `Data/`
+    /// imports them.
+    static let dataOnly: Set<String> = ["Networking", "KeyedWrites", "ErrorReports", "Decoding", "Redaction"]
 
     /// The demo's targets (`Demo/`, `Tests/DemoTests`): nothing else depends on them, so the app builds, and its
     /// tests pass, once `remove-demo` has deleted them.
@@ -28,9 +33,19 @@ enum LayerRules {
     static let forbidden: [String: Set<String>] = [
         "SharedError": internalModules,
         "PrivateFiles": internalModules,
-        "Domain": features.union(standInOwners.keys).union(demo).union(["Networking", "Navigation", "TestSupport"]),
-        "Navigation": features.union(standInOwners.keys).union(demo).union(["Networking", "Domain", "TestSupport"]),
-        "Networking": features.union(standInOwners.keys).union(demo).union(["Domain", "Navigation", "TestSupport"]),
+        "Decoding": internalModules.subtracting(["SharedError"]),
+        "Redaction": internalModules.subtracting(["SharedError"]),
+        "Domain": features.union(standInOwners.keys).union(demo).union(dataOnly).union(["Navigation", "TestSupport"]),
+        "Navigation": features.union(standInOwners.keys).union(demo).union(dataOnly).union(["Domain", "TestSupport"]),
+        "Networking": features.union(standInOwners.keys).union(demo).union([
+            "KeyedWrites", "ErrorReports", "Domain", "Navigation", "TestSupport",
+        ]),
+        "KeyedWrites": features.union(standInOwners.keys).union(demo).union([
+            "ErrorReports", "Domain", "Navigation", "TestSupport",
+        ]),
+        "ErrorReports": features.union(standInOwners.keys).union(demo).union([
+            "KeyedWrites", "Domain", "Navigation", "TestSupport",
+        ]),
     ]
 
     /// External products only tests may use: Yams reads docs/openapi.yaml, and the app reads no YAML.

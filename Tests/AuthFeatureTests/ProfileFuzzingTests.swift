@@ -1,4 +1,5 @@
 import AuthFeature
+import Decoding
 import Domain
 import Foundation
 import Networking

@@ -1,4 +1,6 @@
+import Decoding
 import DemoBackend
+import ErrorReports
 import Foundation
 import Networking
 import TestSupport

@@ -2,6 +2,7 @@ import ArgumentParser
 import AuthFeature
 import Composition
 import DemoBackend
+import ErrorReports
 import Foundation
 import Logging
 import Navigation

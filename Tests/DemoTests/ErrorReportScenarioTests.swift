@@ -1,4 +1,5 @@
 import DemoBackend
+import ErrorReports
 import Foundation
 import Logging
 import Navigation

@@ -1,6 +1,7 @@
 import Composition
 import DemoBackend
 import Foundation
+import KeyedWrites
 import Networking
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import Redaction
 import SharedError
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Composition
 import Domain
+import ErrorReports
 import Logging
 import Navigation
 import Networking

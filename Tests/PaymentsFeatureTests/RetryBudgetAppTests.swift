@@ -1,4 +1,6 @@
 import Composition
+import Decoding
+import ErrorReports
 import Navigation
 import Networking
 import PaymentsFeature

@@ -1,3 +1,4 @@
+public import Decoding
 public import Domain
 import Foundation
 public import Networking

@@ -1,4 +1,5 @@
-public import Networking
+public import ErrorReports
+import Networking
 import SharedError
 
 /// Error reports as the golden tests hold them: the fingerprint, then one line per breadcrumb, with what differs in

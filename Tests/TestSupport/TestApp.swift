@@ -1,6 +1,8 @@
 public import AuthFeature
 public import Composition
+public import Decoding
 import Domain
+public import ErrorReports
 public import Foundation
 import Logging
 public import Navigation

@@ -1,4 +1,5 @@
 import Composition
+import ErrorReports
 import Foundation
 import Navigation
 import Networking

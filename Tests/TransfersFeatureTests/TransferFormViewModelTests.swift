@@ -1,4 +1,5 @@
 import Composition
+import Decoding
 import Domain
 import Foundation
 import Navigation

@@ -1,6 +1,7 @@
 import App
 import AuthFeature
 import Composition
+import Decoding
 import DemoBackend
 import Domain
 import Foundation

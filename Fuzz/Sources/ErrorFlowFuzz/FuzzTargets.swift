@@ -1,5 +1,7 @@
+import Decoding
 import Foundation
 import PaymentsFeature
+import Redaction
 import SharedError
 import TransfersFeature
 

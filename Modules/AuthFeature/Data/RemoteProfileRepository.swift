@@ -1,3 +1,4 @@
+import Decoding
 public import Domain
 public import Foundation
 public import Logging

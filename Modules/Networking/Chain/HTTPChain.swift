@@ -49,8 +49,8 @@ public struct HTTPChain: Sendable {
 
     /// - Parameters:
     ///   - transport: the innermost client (URLSession, or an in-memory spy in tests).
-    ///   - journal: where keyed writes wait until their outcome is known; `nil` leaves them out of any journal.
-    ///   - user: the signed-in user, whom a journalled write belongs to.
+    ///   - keyedWrites: the journal's two links (KeyedWrites makes them), which keep keyed writes until their outcome
+    ///     is known; `nil` leaves them out of any journal.
     ///   - observer: told what each call of the app's clients said about the backend; `nil` tells no one.
     ///   - resilience: the backend's retry budget and clock, which the retries and `token_expired` replays of
     ///     `plain`, `authenticated` and `envelopeAware` share with every other chain given the same one.
@@ -62,8 +62,7 @@ public struct HTTPChain: Sendable {
         clock: any HTTPClock = SystemHTTPClock(),
         random: any RandomSource = SystemRandomSource(),
         secrets: SecretValues? = nil,
-        journal: PendingWrites? = nil,
-        user: @escaping @Sendable () async -> String? = { nil },
+        keyedWrites: KeyedWriteLinks? = nil,
         observer: (any BackendAnswerObserving)? = nil,
         resilience: BackendResilience = BackendResilience(),
         logger: Logger,
@@ -80,8 +79,7 @@ public struct HTTPChain: Sendable {
             case .backendObserving:
                 return observer.map { BackendObservingHTTPClient(decoratee: inner, observer: $0) } ?? inner
             case .journaling:
-                return journal.map { JournalingHTTPClient(decoratee: inner, journal: $0, user: user, logger: logger) }
-                    ?? inner
+                return keyedWrites?.journaling(inner) ?? inner
             case .errorEnvelopeMapping:
                 return ErrorEnvelopeMappingHTTPClient(decoratee: inner, secrets: secrets, logger: logger)
             case .authenticating:
@@ -93,7 +91,7 @@ public struct HTTPChain: Sendable {
                     decoratee: inner, policy: settings.retryPolicy, clock: clock, random: random,
                     resilience: resilience, logger: logger)
             case .keyedWriteAttempts:
-                return KeyedWriteAttemptsHTTPClient(decoratee: inner)
+                return keyedWrites?.attempts(inner) ?? inner
             case .statusCodeMapping:
                 return StatusCodeMappingHTTPClient(decoratee: inner, secrets: secrets, logger: logger)
             case .logging:
@@ -166,4 +164,23 @@ public enum HTTPChainLink: String, CaseIterable, Hashable, Sendable {
     case transportJourney = "TransportJourneyHTTPClient"
     /// The user's language on every request.
     case acceptLanguage = "AcceptLanguageHTTPClient"
+}
+
+/// The two links of the chain that keep keyed writes in a journal (``HTTPChainLink/journaling`` and
+/// ``HTTPChainLink/keyedWriteAttempts``). The journal lives in its own module, KeyedWrites, which makes them; the chain
+/// only places them in its order.
+public struct KeyedWriteLinks: Sendable {
+    /// Wraps a client in the decorator that journals each keyed write before it is sent.
+    public var journaling: @Sendable (any HTTPClient) -> any HTTPClient
+    /// Wraps a client in the decorator that tells the keyed write under way what each attempt showed.
+    public var attempts: @Sendable (any HTTPClient) -> any HTTPClient
+
+    /// The two links, as the journal makes them.
+    public init(
+        journaling: @escaping @Sendable (any HTTPClient) -> any HTTPClient,
+        attempts: @escaping @Sendable (any HTTPClient) -> any HTTPClient
+    ) {
+        self.journaling = journaling
+        self.attempts = attempts
+    }
 }

@@ -27,7 +27,7 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     public var description: String { rawValue }
 
     /// Methods that RFC 9110 defines as idempotent; POST and PATCH are idempotent only with an `Idempotency-Key`.
-    var isIdempotentByDefinition: Bool {
+    public var isIdempotentByDefinition: Bool {
         [.get, .head, .put, .delete, .options].contains(self)
     }
 }

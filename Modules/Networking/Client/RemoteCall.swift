@@ -1,3 +1,4 @@
+public import Decoding
 public import Foundation
 public import Logging
 public import SharedError

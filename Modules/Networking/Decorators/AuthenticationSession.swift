@@ -1,4 +1,5 @@
 public import Foundation
+import Redaction
 
 /// What ``AuthenticatingHTTPClient`` needs from whoever keeps the signed-in session.
 ///

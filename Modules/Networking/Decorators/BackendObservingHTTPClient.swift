@@ -1,3 +1,4 @@
+import Decoding
 import Foundation
 
 /// Tells a ``BackendAnswerObserving`` what each whole call said about the backend (``BackendAnswer``): so a run can

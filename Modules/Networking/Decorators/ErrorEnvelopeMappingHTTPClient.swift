@@ -1,5 +1,7 @@
+import Decoding
 import Foundation
 public import Logging
+import Redaction
 public import SharedError
 
 /// For services that answer HTTP 200 with `{"status": "error", "code": "SERVICE_DOWN", …}`: turns such a body

@@ -1,4 +1,5 @@
 public import Logging
+import Redaction
 public import SharedError
 
 /// Writes one line per attempt through swift-log: method, redacted URL, request id, status, size and time.

@@ -1,5 +1,7 @@
+import Decoding
 import Foundation
 public import Logging
+import Redaction
 public import SharedError
 
 /// Turns every status outside 200–299 into a typed ``HTTPClientError``; every 2xx passes through untouched.

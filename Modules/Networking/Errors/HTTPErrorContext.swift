@@ -1,4 +1,5 @@
 public import Foundation
+import Redaction
 
 /// Where a call failed, as a backend engineer wants to read it; every field is redacted or bounded.
 public struct HTTPErrorContext: Hashable, Sendable {

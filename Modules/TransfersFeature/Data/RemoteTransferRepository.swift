@@ -1,5 +1,7 @@
+import Decoding
 public import Domain
 public import Foundation
+public import KeyedWrites
 public import Logging
 public import Networking
 import SharedError

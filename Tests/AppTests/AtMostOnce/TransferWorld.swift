@@ -1,5 +1,7 @@
 import Composition
+import ErrorReports
 import Foundation
+import KeyedWrites
 import Networking
 import SharedError
 import TestSupport

@@ -1,6 +1,7 @@
+public import Decoding
 public import Domain
 public import Foundation
-public import Networking
+import Networking
 
 /// Decodes `GET /v1/me` bodies into a profile and a report.
 ///

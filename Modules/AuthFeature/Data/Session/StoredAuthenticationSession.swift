@@ -1,3 +1,4 @@
+import Decoding
 public import Foundation
 public import Logging
 public import Networking

@@ -1,6 +1,7 @@
+public import Decoding
 public import Domain
 public import Foundation
-public import Networking
+import Networking
 import SharedError
 
 /// Decodes `GET /v1/payment-cards` bodies into cards and a report.

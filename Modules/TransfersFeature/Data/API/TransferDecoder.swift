@@ -1,6 +1,7 @@
+public import Decoding
 public import Domain
 public import Foundation
-public import Networking
+import Networking
 
 /// Decodes `POST /v1/transfers` and `GET /v1/transfers/{id}` bodies into a transfer and a report.
 ///

@@ -1,3 +1,4 @@
+import Decoding
 import Domain
 import Foundation
 import Networking

@@ -1,4 +1,5 @@
 import Foundation
+import KeyedWrites
 import Logging
 import Networking
 import SharedError
@@ -98,7 +99,8 @@ struct KeyedWriteChainTests {
                     madeNothing: [.init(401), .init(409, "idempotency_key_in_use")])
             ], logger: quietLogger)
         let chain = HTTPChain(
-            transport: spy, clock: VirtualClock(), random: FixedRandomSource(0), journal: journal, logger: quietLogger
+            transport: spy, clock: VirtualClock(), random: FixedRandomSource(0),
+            keyedWrites: journal.chainLinks(user: { nil }, logger: quietLogger), logger: quietLogger
         ) { _ in session }
         return (chain.authenticated, journal, spy)
     }

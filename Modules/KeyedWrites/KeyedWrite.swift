@@ -1,4 +1,5 @@
 public import Foundation
+public import Networking
 import SharedError
 
 /// One keyed write (a POST or PATCH with an `Idempotency-Key`) as the pending-writes journal knows it: what was

@@ -1,5 +1,6 @@
 import Foundation
 public import Logging
+public import Networking
 import SharedError
 
 /// Journals every keyed write (a POST or PATCH with an `Idempotency-Key`) in ``PendingWrites`` before it is sent, and
@@ -76,7 +77,10 @@ public struct JournalingHTTPClient: HTTPClient {
             }
             switch result {
             case .success(var response):
-                response.journalled = JournalledWrite(journal: journal, key: key, send: send)
+                response.journalled = JournalledWrite(
+                    key: key, send: send.description, journal: ObjectIdentifier(journal),
+                    settle: { [journal] answer in _ = await journal.endMade(key: key, send: send, answer: answer) },
+                    leaveUnknown: { [journal] in _ = await journal.end(key: key, send: send, outcome: .mayBeMade) })
                 return response
             case .failure(var error):
                 error.context.keyedWrite = await journal.end(key: key, send: send, outcome: attempts.outcome)
@@ -86,38 +90,13 @@ public struct JournalingHTTPClient: HTTPClient {
     }
 }
 
-/// A keyed write's send whose 2xx answer has not been read yet. Whoever reads the answer says whether it understood
-/// it; until then the journal keeps the send as under way, so a run killed in between leaves the write pending.
-public struct JournalledWrite: Hashable, Sendable {
-    private let journal: PendingWrites
-    /// The `Idempotency-Key` it was sent under.
-    public let key: String
-    private let send: SendID
-
-    init(journal: PendingWrites, key: String, send: SendID) {
-        self.journal = journal
-        self.key = key
-        self.send = send
-    }
-
-    /// The answer was read and understood: the write was made, and `response` is its receipt.
-    public func settle(with response: HTTPResponse) async {
-        await journal.endMade(key: key, send: send, answer: response)
-    }
-
-    /// The answer came but could not be read: the write stays pending, to be sent again under its key.
-    public func leaveUnknown() async {
-        await journal.end(key: key, send: send, outcome: .mayBeMade)
-    }
-
-    /// Whether both are the same send in the same journal.
-    public static func == (lhs: JournalledWrite, rhs: JournalledWrite) -> Bool {
-        lhs.key == rhs.key && lhs.send == rhs.send && lhs.journal === rhs.journal
-    }
-
-    /// Hashes the key and the send.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(key)
-        hasher.combine(send)
+extension PendingWrites {
+    /// The chain's two links over this journal: ``JournalingHTTPClient`` and ``KeyedWriteAttemptsHTTPClient``; `user`
+    /// names the signed-in user a write belongs to.
+    public nonisolated func chainLinks(user: @escaping @Sendable () async -> String?, logger: Logger) -> KeyedWriteLinks
+    {
+        KeyedWriteLinks(
+            journaling: { JournalingHTTPClient(decoratee: $0, journal: self, user: user, logger: logger) },
+            attempts: { KeyedWriteAttemptsHTTPClient(decoratee: $0) })
     }
 }

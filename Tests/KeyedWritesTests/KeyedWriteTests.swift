@@ -1,4 +1,5 @@
 import Foundation
+import KeyedWrites
 import Networking
 import Testing
 

@@ -1,3 +1,4 @@
+public import Networking
 import SharedError
 
 /// Tells the send of a keyed write under way (``KeyedWriteAttempts/current``, set by ``JournalingHTTPClient``) what

@@ -1,5 +1,7 @@
+import Decoding
 public import Foundation
 public import Logging
+public import Networking
 import PrivateFiles
 
 /// Client reports and error reports that could not be delivered yet (the backend was unreachable, or answered 5xx or

@@ -1,3 +1,6 @@
+public import Decoding
+import Networking
+
 /// The body of `POST /v1/client-reports`: which fields of which endpoint broke the contract. Key paths and kinds
 /// only, never values.
 ///
@@ -43,11 +46,4 @@ public struct ClientReport: Hashable, Sendable, Codable {
         report.appVersion = ReportText.cut(appVersion)
         return report
     }
-}
-
-/// Where repositories hand the defects of a decode. Never blocks and never fails the caller.
-public protocol ClientReporting: Sendable {
-    /// Accepts the defects of one decode of `endpoint`; returns at once, and ignores a clean report. An implementation
-    /// must never block, throw or fail the caller.
-    func submit(_ report: DecodingReport, endpoint: String)
 }

@@ -1,4 +1,6 @@
+import Decoding
 import Foundation
+import KeyedWrites
 import Logging
 import Networking
 import SharedError

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// The journal file's formats. The current one, `errorflow-pending-writes/2`:
 ///

@@ -1,3 +1,5 @@
+import Decoding
+import ErrorReports
 import Foundation
 import Networking
 import SharedError
@@ -344,15 +346,6 @@ struct ReportOutboxTests {
     }
 }
 
-/// A fresh folder path under the system's temporary directory, removed when the value goes away.
-final class ScratchFolder: Sendable {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("errorflow-net-\(UUID().uuidString)")
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-}
-
 /// A report outbox the app cannot use.
 enum OutboxProblem: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case foreignFormat, corrupt, readableByOthers
@@ -369,12 +362,4 @@ enum OutboxProblem: String, CaseIterable, Sendable, CustomTestStringConvertible 
     var mode: Int { self == .readableByOthers ? 0o644 : 0o600 }
 
     var testDescription: String { rawValue }
-}
-
-/// Writes a file with mode 0600, as a private file would be.
-enum PrivateFileFixture {
-    static func write(_ text: String, to url: URL) throws {
-        try Data(text.utf8).write(to: url)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
-    }
 }

@@ -1,3 +1,5 @@
+public import Networking
+
 /// What the backend's contract says about one keyed operation (`POST /v1/transfers`): which answers under a write's
 /// own `Idempotency-Key` are final. Each feature's Data layer declares its own; the composition hands them to the
 /// journal. A keyed write to an operation nobody declared is settled by a 2xx answer that was read, and by nothing

@@ -1,3 +1,5 @@
+import Decoding
+import Networking
 public import SharedError
 
 /// The body of `POST /v1/error-reports`: one error nobody explained, grouped by its fingerprint, with the journey

@@ -1,3 +1,4 @@
+import ErrorReports
 import Foundation
 import Logging
 import Networking

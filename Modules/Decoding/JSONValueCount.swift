@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How many values (objects, arrays, strings and keys, numbers, literals) a JSON body holds, counted on its bytes
 /// without building anything: what `JSONDecoder` would make an entry of its map for, each.
@@ -6,10 +6,10 @@ import Foundation
 /// The decoder's map costs tens of bytes per value, so a body under the transport's 4 MiB made of two million tiny
 /// values (`[1,1,1,…]`, `[{},{},…]`) would take it past 100 MB before a single element is read. Counting first keeps
 /// the decode within a bound whatever the body holds.
-enum JSONValueCount {
+public enum JSONValueCount {
     /// Whether `data` holds at most `limit` values. Stops counting as soon as it is past the limit; bytes that are
     /// not JSON are counted as they come (the decoder refuses them afterwards).
-    static func isAtMost(_ limit: Int, in data: Data) -> Bool {
+    public static func isAtMost(_ limit: Int, in data: Data) -> Bool {
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
             var count = 0
             var index = 0
