@@ -114,22 +114,37 @@ package enum Console {
     /// `$XDG_STATE_HOME/errorflow/report-outbox.json`, or `~/.local/state/errorflow/report-outbox.json`: where
     /// client reports wait for the next run of a `--base-url` backend.
     static var defaultOutboxFile: URL {
-        baseDirectory("XDG_STATE_HOME", default: ".local/state", environment: ProcessInfo.processInfo.environment)
+        defaultOutboxFile(environment: ProcessInfo.processInfo.environment)
+    }
+
+    static func defaultOutboxFile(environment: [String: String]) -> URL {
+        baseDirectory("XDG_STATE_HOME", default: ".local/state", environment: environment)
             .appendingPathComponent("errorflow/report-outbox.json")
     }
 
     /// `$XDG_STATE_HOME/errorflow/pending-writes.json`, or `~/.local/state/errorflow/pending-writes.json`: the
     /// transfers of `--base-url` runs whose outcome is not known yet (`errorflow transfer --pending`).
     static var defaultJournalFile: URL {
-        baseDirectory("XDG_STATE_HOME", default: ".local/state", environment: ProcessInfo.processInfo.environment)
+        defaultJournalFile(environment: ProcessInfo.processInfo.environment)
+    }
+
+    static func defaultJournalFile(environment: [String: String]) -> URL {
+        baseDirectory("XDG_STATE_HOME", default: ".local/state", environment: environment)
             .appendingPathComponent("errorflow/pending-writes.json")
     }
 
+    /// The folder `variable` names when it holds an absolute path; otherwise `relative` under `$HOME` when that is
+    /// absolute, and under the account's home directory last. The XDG Base Directory specification says a relative
+    /// path in the variable is invalid and must be ignored: one run would read a file another run in another folder
+    /// never sees.
     private static func baseDirectory(_ variable: String, default relative: String, environment: [String: String])
         -> URL
     {
-        environment[variable].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(relative)
+        if let path = environment[variable], path.hasPrefix("/") { return URL(fileURLWithPath: path) }
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            return URL(fileURLWithPath: home).appendingPathComponent(relative)
+        }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(relative)
     }
 
     /// Whether errors nobody explained are sent as error reports: yes, unless `ERRORFLOW_ERROR_REPORTS` is `off`,
