@@ -68,7 +68,7 @@ struct AppleSignInFacadeTests {
             probe.events() == [
                 ErrorJourneyEvent(
                     layer: .vendor, module: "AuthFeature", action: .mapped, from: "ASAuthorizationError.canceled",
-                    to: "SignInError.canceled", category: .ignorable)
+                    to: "SignInError.cancelled", category: .ignorable)
             ])
         #expect(probe.entries().map(\.level) == [.info])
     }

@@ -65,8 +65,8 @@ struct AuthScenarioTests {
         #expect(world.spy.requests.isEmpty)
         #expect(
             world.journey == [
-                "vendor mapped ASAuthorizationError.canceled → SignInError.canceled",
-                "presentation ignored SignInError.canceled → nil",
+                "vendor mapped ASAuthorizationError.canceled → SignInError.cancelled",
+                "presentation ignored SignInError.cancelled → nil",
             ])
     }
 

@@ -93,8 +93,8 @@ struct MermaidJourneyTests {
 
         #expect(
             signIn.contains(
-                "vendorSDK->>vendor: mapped [ignorable] ASAuthorizationError.canceled → SignInError.canceled"))
-        #expect(signIn.contains("data->>presentation: ignored [ignorable] SignInError.canceled ∎"))
+                "vendorSDK->>vendor: mapped [ignorable] ASAuthorizationError.canceled → SignInError.cancelled"))
+        #expect(signIn.contains("data->>presentation: ignored [ignorable] SignInError.cancelled ∎"))
         #expect(!signIn.contains("backend"), "nothing came from the backend")
         #expect(
             network.split(separator: "\n").contains {

@@ -151,7 +151,7 @@ struct Expectation: Sendable, CustomTestStringConvertible {
             journeyIsEmpty: true),
         .init(
             scenario: .signinCancel, outcome: "ignored", exitCode: 0,
-            steps: ["presentation ignored SignInError.canceled → nil"]),
+            steps: ["presentation ignored SignInError.cancelled → nil"]),
         .init(
             scenario: .signinFailed, outcome: "presented", exitCode: 1,
             steps: ["presentation presented SignInError.failed → indicator: signin.failed.title [retry]"]),

@@ -60,7 +60,7 @@ struct ErrorFlowGoldenTests {
     @Test func signInError() {
         #expect(
             Self.lines(of: SignInError.allCases) == [
-                "SignInError.canceled | canceled | ignorable | - | SignInError.canceled@data/- | SignInError.canceled/data/-",
+                "SignInError.cancelled | cancelled | ignorable | - | SignInError.cancelled@data/- | SignInError.cancelled/data/-",
                 "SignInError.failed | failed | unhandleable | - | SignInError.failed@data/- | SignInError.failed/data/-",
                 "SignInError.unknown | unknown | unhandleable | - | SignInError.unknown@data/- | SignInError.unknown/data/-",
                 "SignInError.identityRejected | identityRejected | unhandleable | - | SignInError.identityRejected@data/- | SignInError.identityRejected/data/-",

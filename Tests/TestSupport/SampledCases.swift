@@ -228,13 +228,13 @@ extension ProfileRepositoryError: SampledCases {
 extension SignInError: SampledCases {
     /// One name per case of `SignInError`.
     public enum SampleCase: CaseIterable {
-        case canceled, failed, unknown, identityRejected, banned, unavailable, appWide
+        case cancelled, failed, unknown, identityRejected, banned, unavailable, appWide
     }
 
     /// The name of this error's case.
     public var sampleCase: SampleCase {
         switch self {
-        case .canceled: .canceled
+        case .cancelled: .cancelled
         case .failed: .failed
         case .unknown: .unknown
         case .identityRejected: .identityRejected
@@ -247,7 +247,7 @@ extension SignInError: SampledCases {
     /// One sample per case; `appWide` only offline and timed out, the conditions sign-in can meet.
     public static func samples(of name: SampleCase) -> [Self] {
         switch name {
-        case .canceled: [.canceled]
+        case .cancelled: [.cancelled]
         case .failed: [.failed]
         case .unknown: [.unknown]
         case .identityRejected: [.identityRejected]

@@ -62,7 +62,7 @@ public final class AppleSignInFacade {
         }
         let signInError: SignInError =
             switch vendorError.code {
-            case .canceled: .canceled
+            case .canceled: .cancelled
             case .unknown: .unknown
             case .failed, .invalidResponse, .notHandled, .notInteractive: .failed
             }
@@ -72,7 +72,7 @@ public final class AppleSignInFacade {
     private func mapped(_ error: SignInError, from cause: String) -> SignInError {
         journey.record(
             .mapped, from: cause, to: error.journeyName, category: error.category,
-            level: error == .canceled ? .info : .warning)
+            level: error == .cancelled ? .info : .warning)
         return error
     }
 }

@@ -80,7 +80,4 @@ public final class RemoteSignInService: SignInService {
     }
 }
 
-extension SignInError: RemoteRepositoryError {
-    /// A cancelled call is a cancelled sign-in.
-    public static var cancelled: SignInError { .canceled }
-}
+extension SignInError: RemoteRepositoryError {}

@@ -55,7 +55,7 @@ public final class SignInViewModel {
             PresentationError(
                 AuthWording.bannedTitle, message: .bannedMessage, in: language, iconName: "lock",
                 actions: [.contactSupport()])
-        case .canceled, .appWide, .unavailable:
+        case .cancelled, .appWide, .unavailable:
             nil
         }
     }

@@ -3,7 +3,7 @@ public import SharedError
 /// Signs the user in with Apple and starts a session. Declared here, implemented in the auth feature's `Data/`
 /// (the vendor facade plus the token exchange).
 public protocol SignInService: Sendable {
-    /// Signs the user in and returns who they are. Throws ``SignInError``: `.canceled` when the user closed the sheet,
+    /// Signs the user in and returns who they are. Throws ``SignInError``: `.cancelled` when the user closed the sheet,
     /// which callers must not present as an error.
     func signIn() async throws(SignInError) -> SignedInUser
 }
@@ -11,7 +11,7 @@ public protocol SignInService: Sendable {
 /// Everything sign-in can end with, in the app's words: the vendor's codes and the backend's answers mapped.
 public enum SignInError: PassesOnAppWideConditions, Hashable {
     /// The user closed the sheet, or the sign-in was cancelled. Not an error for anyone to see.
-    case canceled
+    case cancelled
     /// The sign-in sheet failed (failed, invalid response, not handled, not interactive).
     case failed
     /// The vendor could not say why, or sent an error of a kind it never documented; the screen says so in its
@@ -29,10 +29,10 @@ public enum SignInError: PassesOnAppWideConditions, Hashable {
     /// Raised by the data layer (the vendor facade and the token exchange).
     public static let owningLayer = JourneyLayer.data
 
-    /// Canceled is ignorable; an unexplained failure is `default`; the rest are for the screen.
+    /// Cancelled is ignorable; an unexplained failure is `default`; the rest are for the screen.
     public var errorCase: ErrorCase {
         switch self {
-        case .canceled: .ignorable("canceled")
+        case .cancelled: .cancelled
         case .failed: .unhandleable("failed")
         case .unknown: .unhandleable("unknown")
         case .identityRejected: .unhandleable("identityRejected")

@@ -73,11 +73,11 @@ public final class TransferFormViewModel {
     private func ownWords(for error: TransferError) -> ScreenReaction? {
         if case .invalid(let problems) = error {
             for problem in problems {
-                state.fieldErrors[problem.field] = TransferWording.message(for: problem, in: presenter.language)
+                state.fieldErrors[problem.field] = TransfersWording.message(for: problem, in: presenter.language)
             }
             return .show(.presented, "inline: " + problems.map(\.field.rawValue).joined(separator: ", "))
         }
-        state.message = TransferWording.message(for: error, in: presenter.language)
-        return TransferWording.presentation(for: error, in: presenter.language).map(ScreenReaction.present)
+        state.message = TransfersWording.message(for: error, in: presenter.language)
+        return TransfersWording.presentation(for: error, in: presenter.language).map(ScreenReaction.present)
     }
 }

@@ -3,7 +3,7 @@ import SharedError
 
 /// The transfer screen's words for what happened: the backend's codes and the app's own checks, said the app's
 /// way in the user's language, with what the user can do.
-enum TransferWording {
+extension TransfersWording {
     /// What to fix in one field; a code the app does not know gets the field's default.
     static func message(for problem: FieldProblem, in language: Language) -> String {
         let words: TransfersWording =
