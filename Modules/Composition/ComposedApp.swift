@@ -55,7 +55,7 @@ public final class ComposedApp {
         resilience = configuration.resilience.resilience(for: origin)
         (lastContent, lastKnown) = Self.lastKnownContent(
             configuration, origin: origin, basePath: pendingWrites.basePath, logger: logger)
-        let sessionEnds = SessionEndClearsLastContent(store: store, lastContent: lastContent)
+        let endedSessionClears = lastContent
         chain = HTTPChain(
             transport: configuration.transport, settings: configuration.speakingChain, clock: clock,
             random: configuration.random, secrets: configuration.secrets,
@@ -64,9 +64,9 @@ public final class ComposedApp {
             observer: backendUsage,
             resilience: resilience, logger: logger
         ) { refreshClient in
-            StoredAuthenticationSession(
-                store: sessionEnds, client: refreshClient, baseURL: baseURL, origin: origin, clock: clock,
-                logger: logger)
+            TokenRefreshSession(
+                store: store, client: refreshClient, baseURL: baseURL, origin: origin, lastContent: endedSessionClears,
+                clock: clock, logger: logger)
         }
         reports = ClientReportSender(
             client: chain.reports,

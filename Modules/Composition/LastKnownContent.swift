@@ -139,34 +139,3 @@ struct LastKnownProfileRepository: ProfileRepository {
         return marked
     }
 }
-
-/// The session store as the session's refresher sees it: when the backend ends the session (its refresh refused,
-/// the session removed) or the app signs out, the last content is let go as well, as a sign-out lets it go.
-struct SessionEndClearsLastContent: SessionStore {
-    let store: any SessionStore
-    let lastContent: LastContentStore
-
-    var location: String { store.location }
-
-    func load() async -> StoredSession? { await store.load() }
-
-    func save(_ session: StoredSession) async throws(SessionStoreError) { try await store.save(session) }
-
-    func replace(_ session: StoredSession, after spentRefreshToken: String) async throws(SessionStoreError)
-        -> StoredSession?
-    {
-        try await store.replace(session, after: spentRefreshToken)
-    }
-
-    func remove(ifStillHolding credential: SessionCredential) async -> SessionRemoval {
-        let removal = await store.remove(ifStillHolding: credential)
-        if removal == .removed { await lastContent.clear() }
-        return removal
-    }
-
-    func clear() async throws(SessionStoreError) -> Bool {
-        let existed = try await store.clear()
-        await lastContent.clear()
-        return existed
-    }
-}

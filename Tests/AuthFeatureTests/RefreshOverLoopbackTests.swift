@@ -91,7 +91,7 @@ struct RefreshOverLoopbackTests {
                     userName: "Ada", origin: BackendOrigin(backend.server.baseURL)))
             let transport = URLSessionHTTPClient()
             let plain = StatusCodeMappingHTTPClient(decoratee: transport, logger: logger)
-            let session = StoredAuthenticationSession(
+            let session = TokenRefreshSession(
                 store: store, client: plain, baseURL: backend.server.baseURL, logger: logger)
             let chain = DeadlineHTTPClient(
                 decoratee: RetryingHTTPClient(

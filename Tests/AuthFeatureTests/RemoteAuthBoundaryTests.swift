@@ -57,17 +57,17 @@ struct RemoteAuthBoundaryTests {
     func refreshMapsEachHTTPClientErrorAsDocumented(_ input: (key: String, error: HTTPClientError)) async throws {
         let world = TestApp(session: nil) { _, _ throws(HTTPClientError) in throw input.error }
         try await world.signedIn()
-        let session = StoredAuthenticationSession(
+        let session = TokenRefreshSession(
             store: world.store, client: world.spy, baseURL: TestApp.baseURL, logger: quietLogger)
 
         let observed = describe(await outcome(of: TokenRefreshError.self, try await session.refreshAccessToken()))
 
-        try BoundaryTable("StoredAuthenticationSession").check(
+        try BoundaryTable("TokenRefreshSession").check(
             input.key, category: input.error.category, reaction: .value(observed))
     }
 
     @Test func refreshWithoutASessionOrWithABrokenAnswerIsAsDocumented() async throws {
-        let table = try BoundaryTable("StoredAuthenticationSession")
+        let table = try BoundaryTable("TokenRefreshSession")
         let empty = TestApp(session: nil, routes: RouteScript([:]))
         let broken = TestApp(session: nil, routes: RouteScript(["/v1/auth/refresh": [.respond(.json(200, "{}"))]]))
         try await broken.signedIn()
@@ -75,13 +75,13 @@ struct RemoteAuthBoundaryTests {
         let noSession = describe(
             await outcome(
                 of: TokenRefreshError.self,
-                try await StoredAuthenticationSession(
+                try await TokenRefreshSession(
                     store: empty.store, client: empty.spy, baseURL: TestApp.baseURL, logger: quietLogger
                 ).refreshAccessToken()))
         let brokenAnswer = describe(
             await outcome(
                 of: TokenRefreshError.self,
-                try await StoredAuthenticationSession(
+                try await TokenRefreshSession(
                     store: broken.store, client: broken.spy, baseURL: TestApp.baseURL, logger: quietLogger
                 ).refreshAccessToken()))
 
@@ -99,12 +99,12 @@ struct RemoteAuthBoundaryTests {
             _ = await store.clear()
             return .json(200, AuthBodies.refreshed)
         }
-        let session = StoredAuthenticationSession(
+        let session = TokenRefreshSession(
             store: world.store, client: world.spy, baseURL: TestApp.baseURL, logger: quietLogger)
 
         let observed = describe(await outcome(of: TokenRefreshError.self, try await session.refreshAccessToken()))
 
-        try BoundaryTable("StoredAuthenticationSession").check(
+        try BoundaryTable("TokenRefreshSession").check(
             "signed out while the refresh was under way", category: nil, reaction: .value(observed))
         #expect(await store.load() == nil, "the new tokens are not saved")
     }

@@ -17,7 +17,7 @@ struct SessionOriginTests {
                 accessToken: "access-from-a", refreshToken: "refresh-from-a", expiresAt: nil, userID: "u",
                 userName: "Ada", origin: BackendOrigin(issuer)))
         let spy = HTTPClientSpy(answering: .json(200, #"{"accessToken":"x","refreshToken":"y"}"#))
-        let elsewhere = StoredAuthenticationSession(
+        let elsewhere = TokenRefreshSession(
             store: store, client: spy, baseURL: try #require(URL(string: "http://127.0.0.1:2222")),
             logger: quietLogger)
 
@@ -28,7 +28,7 @@ struct SessionOriginTests {
         #expect(refresh.error == .noSession)
         #expect(spy.requests.isEmpty, "nothing of A's session was sent")
         #expect(store.load()?.accessToken == "access-from-a", "A's session is left as it is")
-        let home = StoredAuthenticationSession(store: store, client: spy, baseURL: issuer, logger: quietLogger)
+        let home = TokenRefreshSession(store: store, client: spy, baseURL: issuer, logger: quietLogger)
         #expect(await home.currentAccessToken() == AccessToken("access-from-a"))
     }
 

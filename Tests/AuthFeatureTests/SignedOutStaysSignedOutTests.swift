@@ -27,7 +27,7 @@ struct SignedOutStaysSignedOutTests {
             _ = try? await otherRun.clear()
             return .json(200, AuthBodies.refreshed)
         }
-        let sut = StoredAuthenticationSession(store: store, client: spy, baseURL: TestApp.baseURL, logger: quietLogger)
+        let sut = TokenRefreshSession(store: store, client: spy, baseURL: TestApp.baseURL, logger: quietLogger)
 
         let refresh = await outcome(of: TokenRefreshError.self, try await sut.refreshAccessToken())
 
@@ -88,7 +88,7 @@ struct SignedOutStaysSignedOutTests {
             try? await FileSessionStore(path: path, logger: quietLogger).save(elsewhere)
             return .json(200, AuthBodies.refreshed)
         }
-        let sut = StoredAuthenticationSession(store: store, client: spy, baseURL: TestApp.baseURL, logger: quietLogger)
+        let sut = TokenRefreshSession(store: store, client: spy, baseURL: TestApp.baseURL, logger: quietLogger)
 
         let refresh = await outcome(of: TokenRefreshError.self, try await sut.refreshAccessToken())
 

@@ -10,7 +10,7 @@ struct ErrorCodesTests {
     static let rules = ErrorCodeRules(
         handlers: [
             "POST /v1/auth/apple": "RemoteSignInService",
-            "POST /v1/auth/refresh": "StoredAuthenticationSession",
+            "POST /v1/auth/refresh": "TokenRefreshSession",
             "GET /v1/me": "RemoteProfileRepository",
             "GET /v1/wallet": "RemoteWalletRepository",
             "GET /v1/payment-cards": "RemotePaymentCardsRepository",

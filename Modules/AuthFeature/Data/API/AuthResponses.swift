@@ -2,8 +2,8 @@ import Decoding
 import Foundation
 import Networking
 
-/// `POST /v1/auth/apple` and `POST /v1/auth/refresh` answers: the tokens are required, the user is optional
-/// (absent or `null` is fine; a user that breaks the contract is left out and reported).
+/// `POST /v1/auth/apple`'s answer: the tokens as ``IssuedTokens`` reads them, and the user, which is optional (absent or
+/// `null` is fine; a user that breaks the contract is left out and reported).
 struct TokenResponse: Decodable, DefectReporting {
     let accessToken: String
     let refreshToken: String
@@ -11,16 +11,13 @@ struct TokenResponse: Decodable, DefectReporting {
     let user: UserResponse?
     let defects: [DecodingDefect]
 
-    private enum CodingKeys: String, CodingKey { case accessToken, refreshToken, expiresIn, user }
+    private enum CodingKeys: String, CodingKey { case user }
 
     init(from decoder: any Decoder) throws {
+        let issued = try IssuedTokens(from: decoder)
+        (accessToken, refreshToken, expiresIn) = (issued.accessToken, issued.refreshToken, issued.expiresIn)
+        var defects = issued.defects
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        var defects: [DecodingDefect] = []
-        accessToken = try container.required(String.self, forKey: .accessToken, rule: "empty token") { !$0.isEmpty }
-        refreshToken = try container.required(String.self, forKey: .refreshToken, rule: "empty token") { !$0.isEmpty }
-        expiresIn = container.lenient(Int.self, forKey: .expiresIn, rule: "not a positive number", defects: &defects) {
-            $0 > 0
-        }
         user = Self.optionalUser(in: container, defects: &defects)
         self.defects = defects + (user?.defects ?? [])
     }
