@@ -12,8 +12,7 @@ public import Logging
 ///   user who signed out while the refresh was under way stays signed out: the new tokens are dropped, and the
 ///   refresh ends as a refused one does.
 public struct TokenRefreshSession: AuthenticationSession {
-    /// The contract's refresh path.
-    public static let endpoint = "/v1/auth/refresh"
+    static let endpoint = "/v1/auth/refresh"
 
     private let tokens: any SessionTokenStore
     private let client: any HTTPClient
