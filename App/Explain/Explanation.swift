@@ -228,7 +228,7 @@ private struct Roads {
 
 /// An error that stands for the one a fingerprint names, as Navigation would receive it: its name, category,
 /// condition and the diagnostic the fingerprint tells.
-private struct ExplainedError: ScreenError {
+private struct ExplainedError: CategorizedError {
     let journeyName: String
     let category: ErrorCategory
     let appWideCondition: AppWideCondition?

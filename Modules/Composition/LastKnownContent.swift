@@ -42,7 +42,7 @@ struct LastKnownContent: Sendable {
 
     /// The value `remote` loads, or, when it could not reach the backend, the last `kind` loaded, marked stale by
     /// `marked`.
-    func load<Value: Codable & Sendable, Failure: PassesOnAppWideConditions>(
+    func load<Value: Codable & Sendable, Failure: BackendCallError>(
         _ kind: String, marked: @Sendable (Value, Freshness) -> Value,
         remote: () async throws(Failure) -> Value
     ) async throws(Failure) -> Value {

@@ -29,7 +29,7 @@ extension DecodingFailure {
     public static let rootPath = KeyPath.root
 }
 
-extension DecodingFailure: JourneyDescribable, CustomStringConvertible, CategorizedError, Diagnosable {
+extension DecodingFailure: CustomStringConvertible, CategorizedError {
     /// `DecodingFailure.missing(id)`: the kind and the key path, never the value.
     public var journeyName: String { "DecodingFailure.\(kind.rawValue)(\(keyPath))" }
     /// The journey name and the rule that failed.

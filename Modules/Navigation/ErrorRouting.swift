@@ -9,7 +9,7 @@ public import SharedError
 public protocol ErrorRouting: AnyObject {
     /// Decides and applies the app-wide reaction to `error`, on behalf of `screen`: by what the error declares (its
     /// category, its app-wide condition), never by its type.
-    func handle(_ error: some ScreenError, for screen: String)
+    func handle(_ error: some CategorizedError, for screen: String)
     /// Takes back the alert and the route `screen` caused, as the screen starts a new load.
     func withdraw(for screen: String)
     /// The language every screen words its errors in.

@@ -40,7 +40,7 @@ public final class Router: ErrorRouting {
     /// The app's one decision about errors that reach Navigation: one exhaustive switch over what the error
     /// declares and the environment, and a journey step for every decision. An unexplained error is also handed to
     /// the running screen load (``ScreenLoad``), which goes to the reporter when it ends, in both environments.
-    public func handle(_ error: some ScreenError, for screen: String) {
+    public func handle(_ error: some CategorizedError, for screen: String) {
         let name = error.appWideCondition?.journeyName ?? error.journeyName
         let category = error.category
         let decision = Decision(error)
@@ -82,7 +82,7 @@ public final class Router: ErrorRouting {
         /// Nothing explains it: developer detail in DEV, the safe default in production, never dropped silently.
         case unexplained
 
-        init(_ error: some ScreenError) {
+        init(_ error: some CategorizedError) {
             if error.category == .ignorable {
                 self = .ignore
             } else if let condition = error.appWideCondition {
@@ -123,7 +123,7 @@ public final class Router: ErrorRouting {
     }
 
     /// Production keeps what DEV would have shown in the log, where a developer can still find it.
-    private func logDetail(of error: some ScreenError, named name: String, category: ErrorCategory?) {
+    private func logDetail(of error: some CategorizedError, named name: String, category: ErrorCategory?) {
         record(.logged, from: name, to: PresentationError.detail(of: error), category: category, level: .error)
     }
 
@@ -140,7 +140,7 @@ extension PresentationError {
     /// layer it came from, the server's code and the request id, which the user may copy. The detail is for
     /// developers and stays in English.
     static func developerDetail(
-        for error: some ScreenError, in language: Language, reference: ErrorReference? = nil
+        for error: some CategorizedError, in language: Language, reference: ErrorReference? = nil
     ) -> PresentationError {
         var alert = PresentationError.safeDefault(for: error, in: language, reference: reference)
         if let ownWords = (error as? any LocalizedError)?.errorDescription { alert.title = ownWords }
@@ -153,7 +153,7 @@ extension PresentationError {
     }
 
     /// `PaymentMethodsError.unknown(UnknownBusinessError) reached Navigation unexplained; from: …`.
-    static func detail(of error: some ScreenError) -> String {
+    static func detail(of error: some CategorizedError) -> String {
         let origins = error.diagnostics.map(\.description)
         let head = "\(error.journeyName) reached Navigation unexplained"
         return origins.isEmpty ? head : head + "; from: " + origins.joined(separator: "; ")
@@ -166,7 +166,7 @@ extension PresentationError {
     /// help and a way to support quoting the reference; for anything else, "Something went wrong" and a way to try
     /// again, after the time the server asked for when a `Retry-After` was not waited for, otherwise at once.
     static func safeDefault(
-        for error: some ScreenError, in language: Language, reference: ErrorReference?
+        for error: some CategorizedError, in language: Language, reference: ErrorReference?
     ) -> PresentationError {
         let isDefect = error.diagnostics.contains { $0.kind == .defect }
         var alert: PresentationError

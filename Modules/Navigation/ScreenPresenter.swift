@@ -41,7 +41,7 @@ public struct ScreenPresenter {
     /// `show`, or decides its error as ``handle(_:ownWords:)`` does. When the load has ended, hands what it kept
     /// (its journey, what was left out or presented unexplained) to Navigation, still in its trace. Returns the
     /// presentation error the screen shows, if it shows one.
-    public func run<Value, Failure: ScreenError>(
+    public func run<Value, Failure: CategorizedError>(
         _ operation: () async throws(Failure) -> Value, show: (Value) -> Void,
         ownWords: (Failure) -> ScreenReaction?
     ) async -> PresentationError? {
@@ -65,7 +65,7 @@ public struct ScreenPresenter {
     /// ignorable, not app-wide, explained) and says how the screen shows it, having set its state; `nil` hands it
     /// to Navigation after all. Returns the presentation error the screen shows, if it shows one.
     @discardableResult
-    public func handle<Failure: ScreenError>(
+    public func handle<Failure: CategorizedError>(
         _ error: Failure, ownWords: (Failure) -> ScreenReaction?
     ) -> PresentationError? {
         switch ErrorPolicy.reaction(to: error.category) {

@@ -88,7 +88,7 @@ struct Templates {
         }
 
         /// The orders repository's own vocabulary.
-        public enum OrdersRepositoryError: PassesOnAppWideConditions, Hashable {
+        public enum OrdersRepositoryError: BackendCallError, Hashable {
             /// The orders service failed in a way it cannot explain, or its answer had no list.
             case unavailable(Diagnostic)
             /// Offline, timed out or signed out: the app's, not the orders'.
@@ -132,7 +132,8 @@ struct Templates {
             /// A repository that sends through `client` (the authenticated chain) to the backend at `baseURL`.
             public init(client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger) {
                 self.baseURL = baseURL
-                call = RemoteCall(client: client, reporter: reporter, logger: logger)
+                call = RemoteCall(
+                    client: client, reporter: reporter, logger: logger, unavailable: { .unavailable($0) })
             }
 
             /// The orders; a failure is the repository's own error, recorded in the journey.
@@ -144,8 +145,6 @@ struct Templates {
                 }
             }
         }
-
-        extension OrdersRepositoryError: RemoteRepositoryError {}
 
         /// `GET /v1/orders`: `{"orders": [{"id": …, "title": …}]}`.
         struct OrdersResponse: Decodable, DefectReporting {

@@ -114,7 +114,7 @@ struct ExplainedTypesTests {
         #expect(sights.first?.dev == sights.first?.prod)
     }
 
-    /// `public enum Name: … LayerError …` and `… PassesOnAppWideConditions …` in `Modules/`, as `Name in path`.
+    /// `public enum Name: … LayerError …` and `… BackendCallError …` in `Modules/`, as `Name in path`.
     static func layerErrorDeclarations() throws -> Set<String> {
         let root = ArchitectureDocument.root
         let modules = root.appendingPathComponent("Modules")
@@ -126,7 +126,7 @@ struct ExplainedTypesTests {
             let source = try String(contentsOf: file, encoding: .utf8)
             for match in source.matches(of: #/public enum (?<name>[A-Za-z0-9_]+):(?<conformances>[^{]*)\{/#) {
                 let conformances = match.output.conformances
-                guard conformances.contains("LayerError") || conformances.contains("PassesOnAppWideConditions")
+                guard conformances.contains("LayerError") || conformances.contains("BackendCallError")
                 else { continue }
                 let path = file.standardizedFileURL.path.replacingOccurrences(
                     of: root.standardizedFileURL.path + "/", with: "")

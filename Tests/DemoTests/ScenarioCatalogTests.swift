@@ -264,11 +264,11 @@ struct ScenarioCatalogTests {
     func endsAsTheCatalogSays(_ expected: Expectation) async throws {
         let report = await demo().run(expected.scenario, on: expected.scenario.plan.screen)
 
-        #expect(report.outcome.rawValue == expected.outcome)
-        #expect(report.exitCode == expected.exitCode)
         let journey = report.journey.map {
             "\($0.event.layer.rawValue) \($0.event.action.rawValue) \($0.event.from) → \($0.event.to ?? "nil")"
         }
+        #expect(report.outcome.rawValue == expected.outcome, "\(journey.joined(separator: "\n"))")
+        #expect(report.exitCode == expected.exitCode)
         // A `…` stands for the transport's own name of a failure, which is the platform's (URLSession, SwiftNIO), or
         // for where a deadline was noticed: "passed during transfer", or "already passed" on a machine so loaded (the
         // thread sanitizer in CI) that the deadline ends before the request leaves.
@@ -326,7 +326,9 @@ struct ScenarioCatalogTests {
         let steps = report.journey.map(\.event).filter { $0.layer == .navigation }.map(\.action)
         switch environment {
         case .dev:
-            #expect(alert.message?.hasPrefix("Developer detail (DEV only)") == true)
+            #expect(
+                alert.message?.hasPrefix("Developer detail (DEV only)") == true,
+                "\(alert.message ?? "no message")\n\(report.journey.map(\.event))")
             #expect(alert.message?.contains("request req-") == true, "the request id leads to the backend's log")
             #expect(steps == [.presented])
         case .prod:

@@ -32,7 +32,7 @@ struct ErrorFingerprintCasesTests {
     }
 
     private func checkEveryCase<Failure>(of type: Failure.Type, sourceLocation: SourceLocation = #_sourceLocation)
-    where Failure: SampledCases & ScreenError {
+    where Failure: SampledCases & CategorizedError {
         var byCase: [String: Set<String>] = [:]
         for sample in Failure.allCases {
             let fingerprint = ErrorFingerprint(of: sample)

@@ -187,7 +187,7 @@ struct ErrorFlowGoldenTests {
             + lines(of: [ProfileRepositoryError.malformed(keyPath: "name.first")])
     }
 
-    private static func lines<Failure: ScreenError>(of errors: [Failure]) -> [String] {
+    private static func lines<Failure: CategorizedError>(of errors: [Failure]) -> [String] {
         errors.map { error in
             let fingerprint = ErrorFingerprint(of: error)
             let diagnostics = error.diagnostics.map { "\($0.error)@\($0.layer.rawValue)/\($0.serverCode ?? "-")" }

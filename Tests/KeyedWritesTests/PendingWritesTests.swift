@@ -273,7 +273,7 @@ struct PendingWritesTests {
         let spy = HTTPClientSpy(answering: .json(201, #"{"id": 7}"#))
         let call = RemoteCall<TestRepositoryError>(
             client: JournalingHTTPClient(decoratee: spy, journal: journal, logger: quietLogger),
-            reporter: ClientReportingSpy(), logger: quietLogger)
+            reporter: ClientReportingSpy(), logger: quietLogger, unavailable: { .unavailable($0) })
 
         for key in ["first", "second"] {
             _ = try? await call.perform(keyed(transfer("1.00"), key), endpoint: "/v1/transfers") {
@@ -399,7 +399,7 @@ extension Result {
 }
 
 /// A repository's error, as small as ``RemoteCall`` allows.
-private enum TestRepositoryError: RemoteRepositoryError {
+private enum TestRepositoryError: BackendCallError {
     case unavailable(Diagnostic)
     case appWide(AppWideCondition)
     case cancelled

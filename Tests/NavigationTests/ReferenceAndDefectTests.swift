@@ -102,7 +102,7 @@ private final class ReferenceMaker: UnexplainedErrorReporting {
 }
 
 /// Unexplained failures: one that may pass (a 503), one the app caused (a reused key), and an app-wide condition.
-private enum Failure: PassesOnAppWideConditions, Hashable {
+private enum Failure: LayerError, Hashable {
     case transient, defect, appWide(AppWideCondition)
 
     static let owningLayer = JourneyLayer.domain

@@ -12,7 +12,7 @@ struct RouterTests {
     /// One kind of error reaching Navigation in one environment, named as the table names it.
     struct Input: Sendable, CustomTestStringConvertible {
         var key: String
-        var error: any ScreenError
+        var error: any CategorizedError
         var environment: AppEnvironment
 
         var testDescription: String { key }
@@ -20,7 +20,7 @@ struct RouterTests {
 
     /// Every kind of error that can reach Navigation, in every environment.
     nonisolated static let inputs: [Input] = AppEnvironment.allCases.flatMap { environment -> [Input] in
-        let errors: [(String, any ScreenError)] =
+        let errors: [(String, any CategorizedError)] =
             AppWideCondition.allCases.map { ($0.journeyName, ScreenFailure.appWide($0)) } + [
                 ("an ignorable error (a cancelled load)", CancelledLoad()),
                 ("an unexplained error (no screen words it)", Unexplained()),
@@ -157,7 +157,7 @@ struct RouterTests {
 }
 
 /// A screen's error that carries an app-wide condition up, as every screen's `appWide` case does.
-private enum ScreenFailure: PassesOnAppWideConditions {
+private enum ScreenFailure: LayerError {
     case appWide(AppWideCondition)
 
     static let owningLayer = JourneyLayer.presentation
@@ -169,7 +169,7 @@ private enum ScreenFailure: PassesOnAppWideConditions {
 }
 
 /// An error no screen explained that has words of its own.
-private struct ExportFailed: ScreenError, LocalizedError {
+private struct ExportFailed: CategorizedError, LocalizedError {
     var errorDescription: String? { "Export failed" }
     var failureReason: String? { "The disk is full." }
     var recoverySuggestion: String? { "Free some space." }
@@ -180,7 +180,7 @@ private struct ExportFailed: ScreenError, LocalizedError {
 }
 
 /// An error no rule explained, as a business layer hands it up: default category, with where it came from.
-private struct Unexplained: ScreenError {
+private struct Unexplained: CategorizedError {
     var retryAfterSeconds: Int?
     var category: ErrorCategory { .default }
     var appWideCondition: AppWideCondition? { nil }
@@ -194,7 +194,7 @@ private struct Unexplained: ScreenError {
     }
 }
 
-private struct CancelledLoad: ScreenError {
+private struct CancelledLoad: CategorizedError {
     var category: ErrorCategory { .ignorable }
     var appWideCondition: AppWideCondition? { nil }
     var journeyName: String { "CancelledLoad" }
@@ -202,7 +202,7 @@ private struct CancelledLoad: ScreenError {
 }
 
 /// An error with no words and no origin of its own: only its category and its type's name.
-private struct DiskFault: ScreenError {
+private struct DiskFault: CategorizedError {
     let path: String
     var category: ErrorCategory { .default }
     var appWideCondition: AppWideCondition? { nil }

@@ -124,7 +124,7 @@ private final class ReporterSpy: UnexplainedErrorReporting {
 }
 
 /// An error whose app-wide conditions are not all in its `appWide` case, with a diagnostic for every case.
-enum Puzzling: PassesOnAppWideConditions, Hashable, CustomTestStringConvertible {
+enum Puzzling: BackendCallError, Hashable, CustomTestStringConvertible {
     case unexplained, offline, sessionOver, cancelled, appWide(AppWideCondition)
 
     static let owningLayer = JourneyLayer.domain

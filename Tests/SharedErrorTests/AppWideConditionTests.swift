@@ -53,26 +53,30 @@ struct AppWideConditionTests {
         #expect(Lower.ownProblem.appWideCondition == nil)
     }
 
-    private enum Lower: PassesOnAppWideConditions, Equatable {
+    private enum Lower: BackendCallError, Equatable {
         case ownProblem
         case appWide(AppWideCondition)
+        case cancelled
 
         static let owningLayer = JourneyLayer.data
         var errorCase: ErrorCase {
             switch self {
             case .ownProblem: .unhandleable("ownProblem")
             case .appWide(let condition): .appWide(condition)
+            case .cancelled: .cancelled
             }
         }
     }
 
-    private enum Upper: PassesOnAppWideConditions, Equatable {
+    private enum Upper: BackendCallError, Equatable {
         case appWide(AppWideCondition)
+        case cancelled
 
         static let owningLayer = JourneyLayer.domain
         var errorCase: ErrorCase {
             switch self {
             case .appWide(let condition): .appWide(condition)
+            case .cancelled: .cancelled
             }
         }
     }

@@ -68,7 +68,8 @@ struct ErrorFingerprintTests {
     }
 
     @Test func anErrorThatIsNotAnEnumHasNoCase() {
-        struct Unnamed: Error, JourneyDescribable, Diagnosable {
+        struct Unnamed: CategorizedError {
+            var category: ErrorCategory { .default }
             var journeyName: String { "Unnamed" }
             var diagnostics: [Diagnostic] { [] }
         }
@@ -86,8 +87,10 @@ struct ErrorFingerprintTests {
     }
 
     @Test func ofAnErrorLeftOutWithoutCasesHasNoCase() {
-        struct Unnamed: Error, JourneyDescribable {
+        struct Unnamed: CategorizedError {
+            var category: ErrorCategory { .default }
             var journeyName: String { "Unnamed" }
+            var diagnostics: [Diagnostic] { [] }
         }
 
         #expect(ErrorFingerprint(of: Unnamed(), cameFrom: .data).value == "Unnamed.-/data/-")

@@ -35,7 +35,7 @@ struct LayerErrorTests {
 
     @Test func aListIsNamedByItsElementsNames() {
         #expect(
-            Sample.fields([Field(name: "amount"), Field(name: "toAccount")]).journeyName
+            Sample.fields([Field(rawValue: "amount"), Field(rawValue: "toAccount")]).journeyName
                 == "Sample.fields(amount,toAccount)")
         #expect(Sample.fields([]).journeyName == "Sample.fields()")
     }
@@ -81,17 +81,17 @@ struct LayerErrorTests {
 
     enum Speed: String { case fast }
 
-    struct Field: JourneyDescribable {
-        var name: String
-        var journeyName: String { name }
+    struct Field: RawRepresentable {
+        var rawValue: String
     }
 
-    struct Inner: Error, JourneyDescribable, Diagnosable {
+    struct Inner: CategorizedError {
         var diagnostics: [Diagnostic]
+        var category: ErrorCategory { .default }
         var journeyName: String { "Inner" }
     }
 
-    enum Sample: PassesOnAppWideConditions, CustomTestStringConvertible {
+    enum Sample: BackendCallError, CustomTestStringConvertible {
         case plain, skipped, down, cancelled
         case mode(Speed)
         case fields([Field])

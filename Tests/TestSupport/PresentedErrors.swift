@@ -113,7 +113,7 @@ public enum PresentedErrors {
     }
 
     private static func presented(
-        _ screen: String, _ error: some JourneyDescribable, _ environment: AppEnvironment,
+        _ screen: String, _ error: some CategorizedError, _ environment: AppEnvironment,
         _ presented: PresentationError?
     ) -> [Presented] {
         presented.map { [Presented(screen: screen, error: error.journeyName, environment: environment, presented: $0)] }

@@ -255,7 +255,7 @@ struct LoadRun {
     }
 
     /// The journey name of the typed error a call ended with, or `nil` on success.
-    fileprivate nonisolated static func failure<Failure: Error & JourneyDescribable>(
+    fileprivate nonisolated static func failure<Failure: CategorizedError>(
         _ call: () async throws(Failure) -> Void
     ) async -> String? {
         do throws(Failure) {

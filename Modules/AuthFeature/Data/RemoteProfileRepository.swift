@@ -18,7 +18,7 @@ public struct RemoteProfileRepository: ProfileRepository {
     public init(client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger) {
         url = baseURL.appendingPathComponent(Self.endpoint)
         call = RemoteCall(
-            client: client, reporter: reporter, logger: logger,
+            client: client, reporter: reporter, logger: logger, unavailable: { .unavailable($0) },
             decodingFailure: { .malformed(keyPath: $0.keyPath) })
     }
 
@@ -30,5 +30,3 @@ public struct RemoteProfileRepository: ProfileRepository {
         }
     }
 }
-
-extension ProfileRepositoryError: RemoteRepositoryError {}

@@ -37,7 +37,9 @@ public final class RemoteSignInService: SignInService {
         self.secrets = secrets
         self.clock = clock
         self.logger = logger
-        call = RemoteCall(client: client, reporter: reporter, logger: logger, ownAnswer: Self.ownAnswer)
+        call = RemoteCall(
+            client: client, reporter: reporter, logger: logger, unavailable: { .unavailable($0) },
+            ownAnswer: Self.ownAnswer)
     }
 
     /// Runs the Apple sheet, exchanges its identity token for the app's tokens and saves the session; returns the user.
@@ -79,5 +81,3 @@ public final class RemoteSignInService: SignInService {
         }
     }
 }
-
-extension SignInError: RemoteRepositoryError {}

@@ -7,7 +7,7 @@ public protocol ProfileRepository: Sendable {
 }
 
 /// The profile repository's own vocabulary.
-public enum ProfileRepositoryError: PassesOnAppWideConditions, Hashable {
+public enum ProfileRepositoryError: BackendCallError, Hashable {
     /// A field the profile cannot exist without (the id) was missing or invalid.
     case malformed(keyPath: String)
     /// The profile service failed in a way it cannot explain.

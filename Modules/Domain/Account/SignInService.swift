@@ -9,7 +9,7 @@ public protocol SignInService: Sendable {
 }
 
 /// Everything sign-in can end with, in the app's words: the vendor's codes and the backend's answers mapped.
-public enum SignInError: PassesOnAppWideConditions, Hashable {
+public enum SignInError: BackendCallError, Hashable {
     /// The user closed the sheet, or the sign-in was cancelled. Not an error for anyone to see.
     case cancelled
     /// The sign-in sheet failed (failed, invalid response, not handled, not interactive).

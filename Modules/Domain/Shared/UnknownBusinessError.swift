@@ -5,7 +5,7 @@ public import SharedError
 /// The payment-methods use case throws it when nothing is left and at least one source failed for an unexplained
 /// reason, and the wallet page when the wallet service is unavailable. Navigation presents it: the safe default in
 /// production, developer detail in DEV.
-public struct UnknownBusinessError: Error, Hashable, Sendable, CategorizedError, JourneyDescribable, Diagnosable {
+public struct UnknownBusinessError: Error, Hashable, Sendable, CategorizedError {
     /// Where the failures behind it came from, for DEV and the log; never values.
     public let underlying: [Diagnostic]
 

@@ -3,46 +3,41 @@ public import Foundation
 public import Logging
 public import SharedError
 
-/// A repository's error, as ``RemoteCall`` builds it: the service's own answers come from the repository; a
-/// cancelled call, an app-wide condition and a failure nothing explains read the same in every repository, through
-/// these three cases.
-public protocol RemoteRepositoryError: PassesOnAppWideConditions {
-    /// The call was cancelled (ignorable).
-    static var cancelled: Self { get }
-    /// The service failed in a way it cannot explain (`default`), with what a developer needs.
-    static func unavailable(_ diagnostic: Diagnostic) -> Self
-}
-
 /// What every remote repository does with a call, written once: send it, turn a failure into the repository's
 /// own error, decode the body with its fail-validated parser, hand the defects (and a broken required field) to
 /// the client-report sender, and record each mapping in the journey as the data layer.
 ///
-/// The repository supplies only its vocabulary: which answers of the service are its own (`ownAnswer`), and, if a
-/// broken body means more than "unavailable", what it means. Everything else is decided here, in this order: a
+/// The repository supplies only its vocabulary: its case for a failure nothing explains (`unavailable`), which
+/// answers of the service are its own (`ownAnswer`), and, if a broken body means more than "unavailable", what it
+/// means. Everything else is decided here, in this order: a
 /// cancelled call is `cancelled`; the service's own answer; an app-wide condition (offline, timed out, signed out)
 /// is `appWide`; anything else is `unavailable`. Nothing from Networking leaves through `perform`.
-public struct RemoteCall<RepositoryError: RemoteRepositoryError>: Sendable {
+public struct RemoteCall<RepositoryError: BackendCallError>: Sendable {
     private let client: any HTTPClient
     private let reporter: any ClientReporting
     private let journey: JourneyRecorder
+    private let unavailable: @Sendable (Diagnostic) -> RepositoryError
     private let ownAnswer: @Sendable (HTTPClientError) -> RepositoryError?
     private let mapDecodingFailure: @Sendable (DecodingFailure) -> RepositoryError
 
     /// - Parameters:
+    ///   - unavailable: the repository's case for a failure nothing explains (its `unavailable(Diagnostic)`).
     ///   - ownAnswer: the service's own answers (a status with its server code), as the repository's cases; `nil`
     ///     for everything else.
     ///   - decodingFailure: what a body without a required field means (by default, `unavailable`).
     public init(
         client: any HTTPClient, reporter: any ClientReporting, logger: Logger,
+        unavailable: @escaping @Sendable (Diagnostic) -> RepositoryError,
         ownAnswer: @escaping @Sendable (HTTPClientError) -> RepositoryError? = { _ in nil },
-        decodingFailure: @escaping @Sendable (DecodingFailure) -> RepositoryError = { .unavailable($0.diagnostic) },
+        decodingFailure: (@Sendable (DecodingFailure) -> RepositoryError)? = nil,
         fileID: String = #fileID
     ) {
         self.client = client
         self.reporter = reporter
         self.journey = JourneyRecorder(.data, logger: logger, fileID: fileID)
+        self.unavailable = unavailable
         self.ownAnswer = ownAnswer
-        self.mapDecodingFailure = decodingFailure
+        self.mapDecodingFailure = decodingFailure ?? { unavailable($0.diagnostic) }
     }
 
     /// Sends `request` and decodes its body for `endpoint` (the path reports name).
@@ -103,11 +98,11 @@ public struct RemoteCall<RepositoryError: RemoteRepositoryError>: Sendable {
         if ErrorPolicy.reaction(to: error.category) == .ignore { return .cancelled }
         if let own = ownAnswer(error) { return own }
         if let condition = error.kind.appWideCondition { return .appWide(condition) }
-        return .unavailable(error.diagnostic)
+        return unavailable(error.diagnostic)
     }
 
     /// Records that the data layer turned `cause` into `error`, and returns `error` to throw.
-    public func mapped(_ error: RepositoryError, from cause: some JourneyDescribable & CategorizedError)
+    public func mapped(_ error: RepositoryError, from cause: some CategorizedError)
         -> RepositoryError
     {
         journey.record(.mapped, from: cause.journeyName, to: error.journeyName, category: cause.category)

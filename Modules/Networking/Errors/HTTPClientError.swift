@@ -120,7 +120,7 @@ public struct HTTPClientError: Error, Hashable, Sendable {
     }
 }
 
-extension HTTPClientError: CategorizedError, Diagnosable {
+extension HTTPClientError: CategorizedError {
     /// Cancelled is ignorable; a transient failure (for the retry decorator) and a 401 `token_expired` (for the
     /// authentication decorator) are recoverable; everything else is for the repository to map.
     public var category: ErrorCategory {
@@ -145,7 +145,7 @@ extension HTTPClientError: CategorizedError, Diagnosable {
     public var diagnostics: [Diagnostic] { [diagnostic] }
 }
 
-extension HTTPClientError: JourneyDescribable, CustomStringConvertible, CustomDebugStringConvertible {
+extension HTTPClientError: CustomStringConvertible, CustomDebugStringConvertible {
     /// `HTTPClientError.` and the kind's name, for example `HTTPClientError.server(503)`.
     public var journeyName: String { "HTTPClientError.\(kind.name)" }
 

@@ -20,7 +20,9 @@ public struct RemotePaymentCardsRepository: PaymentCardsRepository {
     /// `reporter`.
     public init(client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger) {
         url = baseURL.appendingPathComponent(Self.endpoint)
-        call = RemoteCall(client: client, reporter: reporter, logger: logger, ownAnswer: Self.ownAnswer)
+        call = RemoteCall(
+            client: client, reporter: reporter, logger: logger, unavailable: { .unavailable($0) },
+            ownAnswer: Self.ownAnswer)
     }
 
     /// The saved cards that decoded, malformed ones dropped and reported. Throws `.serviceDown` or `.cardsLocked` for
@@ -40,5 +42,3 @@ public struct RemotePaymentCardsRepository: PaymentCardsRepository {
         }
     }
 }
-
-extension PaymentCardsRepositoryError: RemoteRepositoryError {}

@@ -17,7 +17,9 @@ public struct RemoteWalletRepository: WalletRepository {
     /// Makes a repository that calls `baseURL` through `client` and reports decoding defects to `reporter`.
     public init(client: any HTTPClient, baseURL: URL, reporter: any ClientReporting, logger: Logger) {
         url = baseURL.appendingPathComponent(Self.endpoint)
-        call = RemoteCall(client: client, reporter: reporter, logger: logger, ownAnswer: Self.ownAnswer)
+        call = RemoteCall(
+            client: client, reporter: reporter, logger: logger, unavailable: { .unavailable($0) },
+            ownAnswer: Self.ownAnswer)
     }
 
     /// The user's active wallet. Throws `.noWalletFound` (404 `wallet_not_found`), `.banned` (403 `wallet_banned`),
@@ -47,5 +49,3 @@ public struct RemoteWalletRepository: WalletRepository {
         }
     }
 }
-
-extension WalletRepositoryError: RemoteRepositoryError {}

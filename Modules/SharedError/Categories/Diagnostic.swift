@@ -67,9 +67,3 @@ extension Diagnostic {
         return declared
     }
 }
-
-/// An error that can tell a developer where it came from (``Diagnostic``), for DEV builds and the log.
-public protocol Diagnosable {
-    /// What a developer needs about each failure behind the error; names and codes only, never values.
-    var diagnostics: [Diagnostic] { get }
-}

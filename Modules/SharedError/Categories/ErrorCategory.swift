@@ -17,9 +17,27 @@ public enum ErrorCategory: String, Sendable, CaseIterable, Codable {
     }
 }
 
-/// An error that declares which of the four general kinds it belongs to.
-public protocol CategorizedError: Error {
+/// An error the error flow can route and name: its category says who handles it, it may be an app-wide condition,
+/// it names itself in a journey without values, and it tells a developer where it came from. Navigation decides by
+/// these alone, with no cast to any error type. A layer's enum gets all of it from one switch (``LayerError``).
+public protocol CategorizedError: Error, Sendable {
     /// The kind of error, which tells a layer whether to ignore, recover, handle or forward it, or present the
     /// default (``ErrorPolicy/reaction(to:canRecover:)``).
     var category: ErrorCategory { get }
+    /// The app-wide condition this error is, if it is one.
+    var appWideCondition: AppWideCondition? { get }
+    /// The type and case, for example `WalletRepositoryError.inReview(pending)`; never secrets or personal data.
+    var journeyName: String { get }
+    /// The case's name alone (`inReview`), without its type or payload: stable when cases are reordered or added.
+    /// `nil` for a type that has no cases.
+    var caseName: String? { get }
+    /// What a developer needs about each failure behind the error; names and codes only, never values.
+    var diagnostics: [Diagnostic] { get }
+}
+
+extension CategorizedError {
+    /// None: an error that is not a layer's enum is never an app-wide condition unless it says so.
+    public var appWideCondition: AppWideCondition? { nil }
+    /// No case: the type is not an enum of declared cases.
+    public var caseName: String? { nil }
 }

@@ -24,19 +24,19 @@ public struct ErrorFingerprint: Hashable, Sendable, Codable {
     }
 
     /// The fingerprint of `error`: its type and case by name, and the layer and server code of its first diagnostic.
-    public init(of error: some JourneyDescribable & Diagnosable) {
+    public init(of error: some CategorizedError) {
         let root = error.diagnostics.first
         self.init(naming: error, layer: root?.layer.rawValue ?? "-", serverCode: root?.serverCode)
     }
 
     /// The fingerprint of `error` where a layer left it out: its type and case by name, and the layer it reached
     /// that layer from (`origin`: `data` for a repository's error the domain left out), with no server code.
-    public init(of error: some JourneyDescribable, cameFrom origin: JourneyOrigin) {
+    public init(of error: some CategorizedError, cameFrom origin: JourneyOrigin) {
         self.init(naming: error, layer: origin.rawValue, serverCode: nil)
     }
 
     /// `error`'s type and case by name, with `layer` and `serverCode`.
-    private init(naming error: some JourneyDescribable, layer: String, serverCode: String?) {
+    private init(naming error: some CategorizedError, layer: String, serverCode: String?) {
         self.init(
             type: String(describing: Swift.type(of: error)),
             caseName: error.caseName ?? "-",

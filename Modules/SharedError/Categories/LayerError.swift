@@ -14,7 +14,7 @@
 ///     }
 /// }
 /// ```
-public protocol LayerError: ScreenError {
+public protocol LayerError: CategorizedError {
     /// The layer that raises this error (`data` for a repository's, `domain` for a use case's): the layer of the
     /// diagnostic of a case that carries none.
     static var owningLayer: JourneyLayer { get }
@@ -92,8 +92,8 @@ public struct ErrorCase: Hashable, Sendable {
     }
 
     /// This case, naming each element of its payload in the journey: `rejected(amount,toAccount)`.
-    public func naming(_ payload: [some JourneyDescribable]) -> ErrorCase {
-        naming(payload.map(\.journeyName).joined(separator: ","))
+    public func naming(_ payload: [some RawRepresentable<String>]) -> ErrorCase {
+        naming(payload.map(\.rawValue).joined(separator: ","))
     }
 
     /// This case, with `name` in the journey: `malformed(id)`. `name` must be a name from the code (a key path),
@@ -113,7 +113,7 @@ public struct ErrorCase: Hashable, Sendable {
 
     /// This case, wrapping `error`: named after it in the journey (`unknown(UnknownBusinessError)`), with its
     /// diagnostics.
-    public func wrapping(_ error: some JourneyDescribable & Diagnosable) -> ErrorCase {
+    public func wrapping(_ error: some CategorizedError) -> ErrorCase {
         var declared = naming(error.journeyName)
         declared.carried = error.diagnostics
         return declared

@@ -39,7 +39,7 @@ public struct JourneyRecorder: Sendable {
     /// Records that this layer did `action` with `error`, turning it into `to` (if anything), in the error's
     /// category.
     public func record(
-        _ action: JourneyAction, _ error: some JourneyDescribable & CategorizedError, to: String? = nil,
+        _ action: JourneyAction, _ error: some CategorizedError, to: String? = nil,
         level: Logger.Level = .info
     ) {
         record(action, from: error.journeyName, to: to, category: error.category, level: level)
@@ -47,7 +47,7 @@ public struct JourneyRecorder: Sendable {
 
     /// Records that this layer left `error` out while the screen still shows the rest, and hands the error to the
     /// running screen load (``ScreenLoad``) as a value, with where it came from.
-    public func leftOut(_ error: some JourneyDescribable & CategorizedError & Diagnosable, level: Logger.Level) {
+    public func leftOut(_ error: some CategorizedError, level: Logger.Level) {
         record(.omitted, error, level: level)
         ScreenLoad.current?.handOver(leftOut: error, cameFrom: origin ?? .beneath(layer))
     }

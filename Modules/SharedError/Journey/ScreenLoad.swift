@@ -42,7 +42,7 @@ public final class ScreenLoad: JourneySink {
     /// Keeps `error`, which Navigation presented unexplained, showing `reference` (if any) as the reference of its
     /// report.
     public func handOver(
-        presentedUnexplained error: some JourneyDescribable & CategorizedError & Diagnosable,
+        presentedUnexplained error: some CategorizedError,
         reference: ErrorReference? = nil
     ) {
         var record = ErrorRecord(error)
@@ -53,7 +53,7 @@ public final class ScreenLoad: JourneySink {
     /// Keeps `error`, which a layer left out while the screen still showed the rest; it reached that layer from
     /// `origin`.
     public func handOver(
-        leftOut error: some JourneyDescribable & CategorizedError & Diagnosable, cameFrom origin: JourneyOrigin
+        leftOut error: some CategorizedError, cameFrom origin: JourneyOrigin
     ) {
         keep { $0.leftOut.append(ErrorRecord(error, cameFrom: origin)) }
     }
@@ -90,13 +90,13 @@ public struct ErrorRecord: Hashable, Sendable {
     }
 
     /// `error`, fingerprinted by its first diagnostic (``ErrorFingerprint/init(of:)``).
-    public init(_ error: some JourneyDescribable & CategorizedError & Diagnosable) {
+    public init(_ error: some CategorizedError) {
         self.init(fingerprint: ErrorFingerprint(of: error), category: error.category, diagnostics: error.diagnostics)
     }
 
     /// `error`, which reached a layer from `origin`, fingerprinted by where it came from
     /// (``ErrorFingerprint/init(of:cameFrom:)``).
-    public init(_ error: some JourneyDescribable & CategorizedError & Diagnosable, cameFrom origin: JourneyOrigin) {
+    public init(_ error: some CategorizedError, cameFrom origin: JourneyOrigin) {
         self.init(
             fingerprint: ErrorFingerprint(of: error, cameFrom: origin), category: error.category,
             diagnostics: error.diagnostics)

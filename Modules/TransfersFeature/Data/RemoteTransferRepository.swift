@@ -44,9 +44,12 @@ public struct RemoteTransferRepository: TransferRepository {
         self.baseURL = baseURL
         self.makeKey = makeKey
         sending = RemoteCall(
-            client: client, reporter: reporter, logger: logger, ownAnswer: Self.sendAnswer,
+            client: client, reporter: reporter, logger: logger, unavailable: { .unavailable($0) },
+            ownAnswer: Self.sendAnswer,
             decodingFailure: { .outcomeUnknown($0.diagnostic) })
-        lookingUp = RemoteCall(client: client, reporter: reporter, logger: logger, ownAnswer: Self.lookupAnswer)
+        lookingUp = RemoteCall(
+            client: client, reporter: reporter, logger: logger, unavailable: { .unavailable($0) },
+            ownAnswer: Self.lookupAnswer)
     }
 
     /// Sends `draft` under a proposed `Idempotency-Key` and returns the transfer the backend made (or made for the same
@@ -143,5 +146,3 @@ public struct RemoteTransferRepository: TransferRepository {
         return problems.isEmpty ? [FieldProblem(field: .form, code: .invalid)] : problems
     }
 }
-
-extension TransferRepositoryError: RemoteRepositoryError {}

@@ -7,7 +7,7 @@ public protocol PaymentCardsRepository: Sendable {
 }
 
 /// The payment-cards repository's own vocabulary.
-public enum PaymentCardsRepositoryError: PassesOnAppWideConditions, Hashable {
+public enum PaymentCardsRepositoryError: BackendCallError, Hashable {
     /// The cards service says it is down: its own answer, but no explanation for the user.
     case serviceDown
     /// The user's cards are locked.

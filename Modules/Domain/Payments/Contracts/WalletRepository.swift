@@ -7,7 +7,7 @@ public protocol WalletRepository: Sendable {
 }
 
 /// The wallet repository's own vocabulary: everything a use case may need to decide about a missing wallet.
-public enum WalletRepositoryError: PassesOnAppWideConditions, Hashable {
+public enum WalletRepositoryError: BackendCallError, Hashable {
     /// The user has no wallet.
     case noWalletFound
     /// The wallet exists but is banned.

@@ -1,7 +1,7 @@
 public import SharedError
 
 /// What the payment-methods use case can end with, besides a list.
-public enum PaymentMethodsError: PassesOnAppWideConditions, Hashable {
+public enum PaymentMethodsError: BackendCallError, Hashable {
     /// Every source was left out for an explained reason: the user has nothing to pay with. Not an alert.
     case noPaymentMethodsFound
     /// Offline, timed out or signed out, met on the way: Navigation shows it or routes to sign-in.

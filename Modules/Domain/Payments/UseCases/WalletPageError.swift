@@ -1,7 +1,7 @@
 public import SharedError
 
 /// What the wallet page's use case can end with. Here a missing wallet IS an error: the page exists to show it.
-public enum WalletPageError: PassesOnAppWideConditions, Hashable {
+public enum WalletPageError: BackendCallError, Hashable {
     /// The user has no wallet yet; the page offers to create one.
     case noWallet
     /// The wallet is suspended.

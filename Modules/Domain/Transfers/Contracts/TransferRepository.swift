@@ -12,7 +12,7 @@ public protocol TransferRepository: Sendable {
 }
 
 /// The transfer repository's own vocabulary.
-public enum TransferRepositoryError: PassesOnAppWideConditions, Hashable {
+public enum TransferRepositoryError: BackendCallError, Hashable {
     /// The backend refused fields of the transfer (422 `validation_failed`).
     case rejected([FieldProblem])
     /// Not enough money in the wallet (402 `insufficient_funds`).
@@ -47,7 +47,7 @@ public enum TransferRepositoryError: PassesOnAppWideConditions, Hashable {
     /// case.
     public var errorCase: ErrorCase {
         switch self {
-        case .rejected(let problems): .unhandleable("rejected").naming(problems)
+        case .rejected(let problems): .unhandleable("rejected").naming(problems.map(\.field))
         case .insufficientFunds: .unhandleable("insufficientFunds")
         case .walletBanned: .unhandleable("walletBanned")
         case .noWallet: .unhandleable("noWallet")

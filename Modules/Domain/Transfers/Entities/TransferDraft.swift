@@ -1,5 +1,4 @@
 import Foundation
-public import SharedError
 
 /// A transfer the user confirmed, checked before anything is sent: an account, a positive amount with at most two
 /// decimals, a currency code and an optional note.
@@ -76,14 +75,11 @@ public enum TransferField: String, Hashable, Sendable, CaseIterable {
 }
 
 /// What is wrong with one field: found by the app before sending, or told by the backend (422).
-public struct FieldProblem: Hashable, Sendable, JourneyDescribable {
+public struct FieldProblem: Hashable, Sendable {
     /// Which field is wrong.
     public var field: TransferField
     /// What is wrong with it.
     public var code: Code
-
-    /// The field alone (`amount`): which field, never what was typed.
-    public var journeyName: String { field.rawValue }
 
     /// Makes a problem for `field`; it never carries what was typed.
     public init(field: TransferField, code: Code) {

@@ -1,7 +1,7 @@
 public import SharedError
 
 /// What sending a transfer (or looking one up) can end with, in the transfer screen's terms.
-public enum TransferError: PassesOnAppWideConditions, Hashable {
+public enum TransferError: BackendCallError, Hashable {
     /// Fields the user has to fix: found before sending, or refused by the backend. Shown on the fields.
     case invalid([FieldProblem])
     /// Not enough money in the wallet.
@@ -31,7 +31,7 @@ public enum TransferError: PassesOnAppWideConditions, Hashable {
     /// Cancelled is ignorable; an unexplained failure is `default`; the rest are for the form.
     public var errorCase: ErrorCase {
         switch self {
-        case .invalid(let problems): .unhandleable("invalid").naming(problems)
+        case .invalid(let problems): .unhandleable("invalid").naming(problems.map(\.field))
         case .insufficientFunds: .unhandleable("insufficientFunds")
         case .walletBanned: .unhandleable("walletBanned")
         case .noWallet: .unhandleable("noWallet")
