@@ -68,7 +68,7 @@ struct ExplainedReport: Encodable, Sendable {
         var lines = breadcrumbs.map { crumb in
             let layer = style.cyan(style.column(crumb.layer.rawValue, width: 13))
             let action = style.column(crumb.action.rawValue, width: 10)
-            let category = style.dim(style.column(crumb.category.map { "[\($0.tag)]" } ?? "", width: 15))
+            let category = style.dim(style.column(crumb.category.map { "[\($0.rawValue)]" } ?? "", width: 15))
             return "  \(layer)\(action)\(category)\(crumb.from) → \(crumb.to ?? "∎")"
         }
         if breadcrumbs.isEmpty { lines.append("  " + style.dim("the report has no breadcrumbs")) }
@@ -115,7 +115,7 @@ enum ReportMermaid {
         var previous: Lane?
         for crumb in report.breadcrumbs {
             let lane = Lane(crumb.layer)
-            let category = crumb.category.map { " [\($0.tag)]" } ?? ""
+            let category = crumb.category.map { " [\($0.rawValue)]" } ?? ""
             let text = "\(crumb.action.rawValue)\(category) \(crumb.from)" + (crumb.to.map { " → \($0)" } ?? " ∎")
             arrows.append((previous ?? Lane(JourneyOrigin.beneath(crumb.layer)), lane, text))
             previous = lane

@@ -222,7 +222,7 @@ private struct Roads {
 
     /// The category a table's column names.
     private static func category(_ cell: String) -> ErrorCategory? {
-        cell == ErrorCategory.unhandleableHere.tag ? .unhandleableHere : ErrorCategory(rawValue: cell)
+        ErrorCategory(rawValue: cell)
     }
 }
 

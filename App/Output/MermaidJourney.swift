@@ -13,7 +13,7 @@ package enum MermaidJourney {
         }
         for entry in report.journey {
             let event = entry.event
-            let category = event.category.map { " [\($0.tag)]" } ?? ""
+            let category = event.category.map { " [\($0.rawValue)]" } ?? ""
             let target = event.to.map { " → \($0)" } ?? " ∎"
             lines.append(
                 "    \(Lane(event.origin).id)->>\(Lane(event.layer).id): "

@@ -28,7 +28,7 @@ package enum TextReport {
             let event = entry.event
             let layer = style.cyan(style.column(event.layer.rawValue, width: 13))
             let action = style.column(event.action.rawValue, width: 10)
-            let category = style.dim(style.column(event.category.map { "[\($0.tag)]" } ?? "", width: 15))
+            let category = style.dim(style.column(event.category.map { "[\($0.rawValue)]" } ?? "", width: 15))
             let wait = event.waited.map { " " + style.dim("(waited \($0.formattedSeconds))") } ?? ""
             lines.append("  \(layer)\(action)\(category)\(event.from) → \(event.to ?? "∎")\(wait)")
         }

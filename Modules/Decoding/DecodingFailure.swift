@@ -35,7 +35,7 @@ extension DecodingFailure: CustomStringConvertible, CategorizedError {
     /// The journey name and the rule that failed.
     public var description: String { "\(journeyName): \(detail)" }
     /// The repository decides what a broken required field means for it.
-    public var category: ErrorCategory { .unhandleableHere }
+    public var category: ErrorCategory { .unhandleable }
     /// Where the body broke the contract, found while the data layer decoded it: a broken body.
     public var diagnostic: Diagnostic { Diagnostic(error: journeyName, layer: .data, kind: .brokenBody) }
     /// The one ``diagnostic``.

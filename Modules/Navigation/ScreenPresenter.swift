@@ -68,11 +68,11 @@ public struct ScreenPresenter {
     public func handle<Failure: CategorizedError>(
         _ error: Failure, ownWords: (Failure) -> ScreenReaction?
     ) -> PresentationError? {
-        switch ErrorPolicy.reaction(to: error.category) {
-        case .ignore:
+        switch error.category {
+        case .ignorable:
             journey.record(.ignored, error)
             return nil
-        case .recover, .handleOrForward:
+        case .recoverable, .unhandleable:
             guard error.appWideCondition == nil, let reaction = ownWords(error) else { break }
             switch reaction {
             case .present(let presented):
@@ -82,7 +82,7 @@ public struct ScreenPresenter {
                 journey.record(action, error, to: description)
                 return nil
             }
-        case .presentDefault:
+        case .default:
             break
         }
         journey.record(.forwarded, error, to: "Navigation: \(error.appWideCondition?.journeyName ?? error.journeyName)")

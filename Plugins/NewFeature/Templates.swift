@@ -102,7 +102,7 @@ struct Templates {
             /// Each case's name, category and payload: the compiler asks for a line for every new case.
             public var errorCase: ErrorCase {
                 switch self {
-                case .unavailable(let diagnostic): .unexplained("unavailable").carrying(diagnostic)
+                case .unavailable(let diagnostic): .default("unavailable").carrying(diagnostic)
                 case .appWide(let condition): .appWide(condition)
                 case .cancelled: .cancelled
                 }
@@ -399,7 +399,7 @@ struct Templates {
                     await outcome(of: OrdersRepositoryError.self, try await repository.fetchOrders()).error)
 
                 try BoundaryTable("RemoteOrdersRepository").check(
-                    key, category: .unhandleableHere, reaction: .recorded(by: .data, in: probe, result: thrown))
+                    key, category: .unhandleable, reaction: .recorded(by: .data, in: probe, result: thrown))
             }
 
             @Test func theRepositoryTableNamesNothingElse() throws {

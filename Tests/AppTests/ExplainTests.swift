@@ -38,8 +38,8 @@ struct ExplainedTypesTests {
             #expect(source.contains("public enum \(type):"), "\(explanation.file) declares \(type)")
             #expect(explanation.layer == Swift.type(of: sample).owningLayer.rawValue, "\(sample.journeyName)")
             #expect(
-                explanation.category.components(separatedBy: ", ").contains(sample.category.tag),
-                "\(sample.journeyName): \(explanation.category), declared \(sample.category.tag)")
+                explanation.category.components(separatedBy: ", ").contains(sample.category.rawValue),
+                "\(sample.journeyName): \(explanation.category), declared \(sample.category.rawValue)")
             #expect(!explanation.handledBy.isEmpty || !explanation.producedBy.isEmpty, "\(sample.journeyName)")
             #expect(!explanation.userSees.isEmpty, "\(sample.journeyName)")
             checked += 1
@@ -293,8 +293,8 @@ struct ExplainCommandTests {
         {"reference":"7K3M-Q9XD",
          "fingerprint":{"type":"TransferError","case":"unknown","layer":"networking","serverCode":"idempotency_key_reused"},
          "breadcrumbs":[
-          {"layer":"networking","action":"mapped","category":"unhandleableHere","from":"HTTP 409 idempotency_key_reused","to":"HTTPClientError.conflict"},
-          {"layer":"data","action":"mapped","category":"unhandleableHere","from":"HTTPClientError.conflict","to":"TransferRepositoryError.keyReused"},
+          {"layer":"networking","action":"mapped","category":"unhandleable","from":"HTTP 409 idempotency_key_reused","to":"HTTPClientError.conflict"},
+          {"layer":"data","action":"mapped","category":"unhandleable","from":"HTTPClientError.conflict","to":"TransferRepositoryError.keyReused"},
           {"layer":"domain","action":"mapped","category":"default","from":"TransferRepositoryError.keyReused","to":"TransferError.unknown(UnknownBusinessError)"},
           {"layer":"presentation","action":"forwarded","category":"default","from":"TransferError.unknown(UnknownBusinessError)","to":"Navigation: TransferError.unknown(UnknownBusinessError)"},
           {"layer":"navigation","action":"presented","category":"default","from":"TransferError.unknown(UnknownBusinessError)","to":"alert: error.default.title [retry]"}],

@@ -88,7 +88,7 @@ struct HTMLReportTests {
     nonisolated static func reportFullOf(_ text: String, scenario: String? = nil) -> RunReport {
         let event = ErrorJourneyEvent(
             layer: .networking, module: "Networking", action: .mapped, from: "HTTP 500 \(text)", to: text,
-            category: .unhandleableHere)
+            category: .unhandleable)
         let sent = ClientReport(
             endpoint: "/v1/\(text)", failures: [DecodingDefect(keyPath: text, kind: .invalid, detail: text)],
             appVersion: "test")

@@ -46,7 +46,7 @@ struct RemoteAuthBoundaryTests {
         let thrown = try #require(await outcome(of: SignInError.self, try await service.signIn()).error)
 
         try BoundaryTable("RemoteSignInService").check(
-            "DecodingFailure", category: .unhandleableHere, reaction: .recorded(by: .data, in: probe, result: thrown))
+            "DecodingFailure", category: .unhandleable, reaction: .recorded(by: .data, in: probe, result: thrown))
     }
 
     @Test func theSignInTableNamesNothingElse() throws {
@@ -86,7 +86,7 @@ struct RemoteAuthBoundaryTests {
                 ).refreshAccessToken()))
 
         table.check("no stored session", category: nil, reaction: .value(noSession))
-        table.check("DecodingFailure", category: .unhandleableHere, reaction: .value(brokenAnswer))
+        table.check("DecodingFailure", category: .unhandleable, reaction: .value(brokenAnswer))
         table.checkNamesExactly(
             Self.refreshInputs.map(\.key) + [
                 "no stored session", "DecodingFailure", "signed out while the refresh was under way",
@@ -138,7 +138,7 @@ struct RemoteAuthBoundaryTests {
             await outcome(of: ProfileRepositoryError.self, try await repository.fetchProfile()).error)
 
         try BoundaryTable("RemoteProfileRepository").check(
-            key, category: .unhandleableHere, reaction: .recorded(by: .data, in: probe, result: thrown))
+            key, category: .unhandleable, reaction: .recorded(by: .data, in: probe, result: thrown))
         #expect(reports.submitted.map(\.keyPath) == ["id"], "the broken required field is reported too")
     }
 

@@ -87,6 +87,6 @@ struct CatalogCheckTests {
     }
 
     private static func event(_ layer: JourneyLayer, _ action: JourneyAction) -> ErrorJourneyEvent {
-        ErrorJourneyEvent(layer: layer, module: "M", action: action, from: "e", to: nil, category: .unhandleableHere)
+        ErrorJourneyEvent(layer: layer, module: "M", action: action, from: "e", to: nil, category: .unhandleable)
     }
 }

@@ -64,7 +64,7 @@ struct DemoCLITests {
             journey.allSatisfy {
                 Set($0.keys) == ["layer", "module", "action", "from", "to", "category", "origin", "traceID"]
             })
-        #expect(journey.first?["category"] as? String == "unhandleableHere")
+        #expect(journey.first?["category"] as? String == "unhandleable")
         #expect(journey.first?["origin"] as? String == "transport")
         #expect(object["route"] is NSNull)
         #expect(object["exitCode"] as? Int == 3)

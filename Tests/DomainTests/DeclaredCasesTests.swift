@@ -51,11 +51,11 @@ private enum Escaping: LayerError, SampledCases {
         switch self {
         case .expired: .unhandleable("expired")
         case .misnamed: .unhandleable("misnamd")
-        case .unavailable: .unexplained("unavailable")
+        case .unavailable: .default("unavailable")
         case .pending: .unhandleable("pending")
         case .appWide: .unhandleable("appWide")
         case .condition: .unhandleable("condition")
-        case .silent(let error): .unexplained("silent").wrapping(error)
+        case .silent(let error): .default("silent").wrapping(error)
         }
     }
 

@@ -192,7 +192,8 @@ struct ErrorFlowGoldenTests {
             let fingerprint = ErrorFingerprint(of: error)
             let diagnostics = error.diagnostics.map { "\($0.error)@\($0.layer.rawValue)/\($0.serverCode ?? "-")" }
             return [
-                error.journeyName, fingerprint.caseName, error.category.tag, error.appWideCondition?.journeyName ?? "-",
+                error.journeyName, fingerprint.caseName, error.category.rawValue,
+                error.appWideCondition?.journeyName ?? "-",
                 diagnostics.isEmpty ? "-" : diagnostics.joined(separator: "; "), fingerprint.value,
             ].joined(separator: " | ")
         }

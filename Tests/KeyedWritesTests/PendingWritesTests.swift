@@ -407,7 +407,7 @@ private enum TestRepositoryError: BackendCallError {
     static let owningLayer = JourneyLayer.data
     var errorCase: ErrorCase {
         switch self {
-        case .unavailable(let diagnostic): .unexplained("unavailable").carrying(diagnostic)
+        case .unavailable(let diagnostic): .default("unavailable").carrying(diagnostic)
         case .appWide(let condition): .appWide(condition)
         case .cancelled: .cancelled
         }

@@ -110,10 +110,10 @@ private enum Failure: LayerError, Hashable {
     var errorCase: ErrorCase {
         switch self {
         case .transient:
-            .unexplained("transient").carrying(
+            .default("transient").carrying(
                 Diagnostic(error: "HTTPClientError.server(503)", layer: .networking, status: 503))
         case .defect:
-            .unexplained("defect").carrying(
+            .default("defect").carrying(
                 Diagnostic(
                     error: "HTTPClientError.conflict", layer: .networking, kind: .defect, status: 409,
                     serverCode: "idempotency_key_reused"))

@@ -130,7 +130,7 @@ enum Puzzling: BackendCallError, Hashable, CustomTestStringConvertible {
     static let owningLayer = JourneyLayer.domain
     var errorCase: ErrorCase {
         switch self {
-        case .unexplained: .unexplained("unexplained")
+        case .unexplained: .default("unexplained")
         case .offline: .unhandleable("offline")
         case .sessionOver: .unhandleable("sessionOver")
         case .cancelled: .cancelled

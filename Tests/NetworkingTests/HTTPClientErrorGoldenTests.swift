@@ -45,7 +45,7 @@ struct HTTPClientErrorGoldenTests {
             let error = HTTPClientError(kind: kind, context: context)
             let diagnostic = error.diagnostic
             return [
-                error.journeyName, error.category.tag,
+                error.journeyName, error.category.rawValue,
                 "\(diagnostic.error)@\(diagnostic.layer.rawValue)/\(diagnostic.serverCode ?? "-")",
                 ErrorFingerprint(of: error).value,
             ].joined(separator: " | ")

@@ -36,7 +36,7 @@ struct HTTPClientErrorTests {
         #expect(kind.isTransient == transient.contains(kind))
         let error = HTTPClientError(kind: kind, context: HTTPErrorContext(request: .get("/")))
         #expect(
-            error.category == (kind == .cancelled ? .ignorable : kind.isTransient ? .recoverable : .unhandleableHere))
+            error.category == (kind == .cancelled ? .ignorable : kind.isTransient ? .recoverable : .unhandleable))
     }
 
     @Test func carriesTheWholeContextWithSecretsRedacted() throws {

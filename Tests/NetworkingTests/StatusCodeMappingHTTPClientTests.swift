@@ -82,7 +82,7 @@ struct StatusCodeMappingHTTPClientTests {
             probe.events() == [
                 ErrorJourneyEvent(
                     layer: .networking, module: "Networking", action: .mapped, from: "HTTP 403 wallet_banned",
-                    to: "HTTPClientError.forbidden", category: .unhandleableHere, origin: .backend)
+                    to: "HTTPClientError.forbidden", category: .unhandleable, origin: .backend)
             ])
     }
 

@@ -137,7 +137,7 @@ private enum Leaky: LayerError {
     static let owningLayer = JourneyLayer.data
     var errorCase: ErrorCase {
         switch self {
-        case .secret: .unexplained("secret")
+        case .secret: .default("secret")
         }
     }
 }
@@ -172,11 +172,11 @@ enum ReportingLoad: CaseIterable, Sendable {
                 "PaymentMethodsError.unknown/data/-",
                 "networking reported [-] status novel → client report for /v1/wallet",
                 "data mapped [default] wallet status unknown to this app version → WalletRepositoryError.unavailable",
-                "networking mapped [unhandleableHere] HTTP 200 envelope SERVICE_DOWN → HTTPClientError.errorEnvelope(SERVICE_DOWN)",
-                "data mapped [unhandleableHere] HTTPClientError.errorEnvelope(SERVICE_DOWN) → PaymentCardsRepositoryError.serviceDown",
+                "networking mapped [unhandleable] HTTP 200 envelope SERVICE_DOWN → HTTPClientError.errorEnvelope(SERVICE_DOWN)",
+                "data mapped [unhandleable] HTTPClientError.errorEnvelope(SERVICE_DOWN) → PaymentCardsRepositoryError.serviceDown",
                 "domain omitted [default] WalletRepositoryError.unavailable → —",
                 "domain omitted [default] PaymentCardsRepositoryError.serviceDown → —",
-                "domain omitted [unhandleableHere] ApplePayError.serviceNotAvailable → —",
+                "domain omitted [unhandleable] ApplePayError.serviceNotAvailable → —",
                 "domain mapped [default] no payment method left → PaymentMethodsError.unknown(UnknownBusinessError)",
                 "presentation forwarded [default] PaymentMethodsError.unknown(UnknownBusinessError) → Navigation: PaymentMethodsError.unknown(UnknownBusinessError)",
                 "navigation presented [default] PaymentMethodsError.unknown(UnknownBusinessError) → alert: error.default.title [retry]",
@@ -186,11 +186,11 @@ enum ReportingLoad: CaseIterable, Sendable {
                 "PaymentMethodsError.unknown/data/-",
                 "networking reported [-] status novel → client report for /v1/wallet",
                 "data mapped [default] wallet status unknown to this app version → WalletRepositoryError.unavailable",
-                "networking mapped [unhandleableHere] HTTP 200 envelope SERVICE_DOWN → HTTPClientError.errorEnvelope(SERVICE_DOWN)",
-                "data mapped [unhandleableHere] HTTPClientError.errorEnvelope(SERVICE_DOWN) → PaymentCardsRepositoryError.serviceDown",
+                "networking mapped [unhandleable] HTTP 200 envelope SERVICE_DOWN → HTTPClientError.errorEnvelope(SERVICE_DOWN)",
+                "data mapped [unhandleable] HTTPClientError.errorEnvelope(SERVICE_DOWN) → PaymentCardsRepositoryError.serviceDown",
                 "domain omitted [default] WalletRepositoryError.unavailable → —",
                 "domain omitted [default] PaymentCardsRepositoryError.serviceDown → —",
-                "domain omitted [unhandleableHere] ApplePayError.serviceNotAvailable → —",
+                "domain omitted [unhandleable] ApplePayError.serviceNotAvailable → —",
                 "domain mapped [default] no payment method left → PaymentMethodsError.unknown(UnknownBusinessError)",
                 "presentation forwarded [default] PaymentMethodsError.unknown(UnknownBusinessError) → Navigation: PaymentMethodsError.unknown(UnknownBusinessError)",
                 "navigation presented [default] PaymentMethodsError.unknown(UnknownBusinessError) → alert: error.default.title [retry]",
@@ -199,15 +199,15 @@ enum ReportingLoad: CaseIterable, Sendable {
         case (.cardsLeftOut, .dev):
             [
                 "PaymentCardsRepositoryError.serviceDown/data/-",
-                "networking mapped [unhandleableHere] HTTP 200 envelope SERVICE_DOWN → HTTPClientError.errorEnvelope(SERVICE_DOWN)",
-                "data mapped [unhandleableHere] HTTPClientError.errorEnvelope(SERVICE_DOWN) → PaymentCardsRepositoryError.serviceDown",
+                "networking mapped [unhandleable] HTTP 200 envelope SERVICE_DOWN → HTTPClientError.errorEnvelope(SERVICE_DOWN)",
+                "data mapped [unhandleable] HTTPClientError.errorEnvelope(SERVICE_DOWN) → PaymentCardsRepositoryError.serviceDown",
                 "domain omitted [default] PaymentCardsRepositoryError.serviceDown → —",
             ]
         case (.cardsLeftOut, .prod):
             [
                 "PaymentCardsRepositoryError.serviceDown/data/-",
-                "networking mapped [unhandleableHere] HTTP 200 envelope SERVICE_DOWN → HTTPClientError.errorEnvelope(SERVICE_DOWN)",
-                "data mapped [unhandleableHere] HTTPClientError.errorEnvelope(SERVICE_DOWN) → PaymentCardsRepositoryError.serviceDown",
+                "networking mapped [unhandleable] HTTP 200 envelope SERVICE_DOWN → HTTPClientError.errorEnvelope(SERVICE_DOWN)",
+                "data mapped [unhandleable] HTTPClientError.errorEnvelope(SERVICE_DOWN) → PaymentCardsRepositoryError.serviceDown",
                 "domain omitted [default] PaymentCardsRepositoryError.serviceDown → —",
             ]
         case (.nothingLeft, .dev):
@@ -219,11 +219,11 @@ enum ReportingLoad: CaseIterable, Sendable {
                 "networking retried [recoverable] HTTPClientError.server(500) → attempt 3 of GET /v1/wallet after <backoff> s",
                 "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
                 "data mapped [recoverable] HTTPClientError.server(500) → WalletRepositoryError.unavailable",
-                "networking mapped [unhandleableHere] HTTP 200 envelope SERVICE_DOWN → HTTPClientError.errorEnvelope(SERVICE_DOWN)",
-                "data mapped [unhandleableHere] HTTPClientError.errorEnvelope(SERVICE_DOWN) → PaymentCardsRepositoryError.serviceDown",
+                "networking mapped [unhandleable] HTTP 200 envelope SERVICE_DOWN → HTTPClientError.errorEnvelope(SERVICE_DOWN)",
+                "data mapped [unhandleable] HTTPClientError.errorEnvelope(SERVICE_DOWN) → PaymentCardsRepositoryError.serviceDown",
                 "domain omitted [default] WalletRepositoryError.unavailable → —",
                 "domain omitted [default] PaymentCardsRepositoryError.serviceDown → —",
-                "domain omitted [unhandleableHere] ApplePayError.serviceNotAvailable → —",
+                "domain omitted [unhandleable] ApplePayError.serviceNotAvailable → —",
                 "domain mapped [default] no payment method left → PaymentMethodsError.unknown(UnknownBusinessError)",
                 "presentation forwarded [default] PaymentMethodsError.unknown(UnknownBusinessError) → Navigation: PaymentMethodsError.unknown(UnknownBusinessError)",
                 "navigation presented [default] PaymentMethodsError.unknown(UnknownBusinessError) → alert: error.default.title [retry, copyRequestID]",
@@ -237,11 +237,11 @@ enum ReportingLoad: CaseIterable, Sendable {
                 "networking retried [recoverable] HTTPClientError.server(500) → attempt 3 of GET /v1/wallet after <backoff> s",
                 "networking mapped [recoverable] HTTP 500 internal → HTTPClientError.server(500)",
                 "data mapped [recoverable] HTTPClientError.server(500) → WalletRepositoryError.unavailable",
-                "networking mapped [unhandleableHere] HTTP 200 envelope SERVICE_DOWN → HTTPClientError.errorEnvelope(SERVICE_DOWN)",
-                "data mapped [unhandleableHere] HTTPClientError.errorEnvelope(SERVICE_DOWN) → PaymentCardsRepositoryError.serviceDown",
+                "networking mapped [unhandleable] HTTP 200 envelope SERVICE_DOWN → HTTPClientError.errorEnvelope(SERVICE_DOWN)",
+                "data mapped [unhandleable] HTTPClientError.errorEnvelope(SERVICE_DOWN) → PaymentCardsRepositoryError.serviceDown",
                 "domain omitted [default] WalletRepositoryError.unavailable → —",
                 "domain omitted [default] PaymentCardsRepositoryError.serviceDown → —",
-                "domain omitted [unhandleableHere] ApplePayError.serviceNotAvailable → —",
+                "domain omitted [unhandleable] ApplePayError.serviceNotAvailable → —",
                 "domain mapped [default] no payment method left → PaymentMethodsError.unknown(UnknownBusinessError)",
                 "presentation forwarded [default] PaymentMethodsError.unknown(UnknownBusinessError) → Navigation: PaymentMethodsError.unknown(UnknownBusinessError)",
                 "navigation presented [default] PaymentMethodsError.unknown(UnknownBusinessError) → alert: error.default.title [retry]",

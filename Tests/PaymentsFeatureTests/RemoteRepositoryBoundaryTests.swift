@@ -53,7 +53,7 @@ struct RemoteRepositoryBoundaryTests {
 
         let thrown = try #require(await outcome(of: WalletRepositoryError.self, try await sut.fetchWallet()).error)
 
-        let category: ErrorCategory? = key == "DecodingFailure" ? ErrorCategory.unhandleableHere : nil
+        let category: ErrorCategory? = key == "DecodingFailure" ? ErrorCategory.unhandleable : nil
         try BoundaryTable("RemoteWalletRepository").check(
             key, category: category, reaction: .recorded(by: .data, in: probe, result: thrown))
     }
@@ -87,7 +87,7 @@ struct RemoteRepositoryBoundaryTests {
         let thrown = try #require(await outcome(of: PaymentCardsRepositoryError.self, try await sut.fetchCards()).error)
 
         try BoundaryTable("RemotePaymentCardsRepository").check(
-            "DecodingFailure", category: .unhandleableHere, reaction: .recorded(by: .data, in: probe, result: thrown))
+            "DecodingFailure", category: .unhandleable, reaction: .recorded(by: .data, in: probe, result: thrown))
     }
 
     @Test func theCardsTableNamesNothingElse() throws {

@@ -25,7 +25,7 @@ struct AppWideConditionTests {
 
     @Test(arguments: AppWideCondition.allCases)
     func isHandedOnByTheLayersThatMeetIt(_ condition: AppWideCondition) {
-        #expect(condition.category == .unhandleableHere)
+        #expect(condition.category == .unhandleable)
         #expect(condition.journeyName == "AppWideCondition.\(condition)")
     }
 

@@ -11,7 +11,7 @@ enum BeforeReordering {
             switch self {
             case .first: .unhandleable("first")
             case .second: .unhandleable("second")
-            case .third(let diagnostic): .unexplained("third").carrying(diagnostic)
+            case .third(let diagnostic): .default("third").carrying(diagnostic)
             }
         }
     }
@@ -24,7 +24,7 @@ enum AfterReordering {
         static let owningLayer = JourneyLayer.data
         var errorCase: ErrorCase {
             switch self {
-            case .third(let diagnostic): .unexplained("third").carrying(diagnostic)
+            case .third(let diagnostic): .default("third").carrying(diagnostic)
             case .second: .unhandleable("second")
             case .first: .unhandleable("first")
             }

@@ -199,7 +199,7 @@ struct JourneyEncodingTests {
     @Test func encodesTheDocumentedFieldsWithAnExplicitNullTarget() throws {
         let event = ErrorJourneyEvent(
             layer: .domain, module: "Domain", action: .omitted, from: "WalletRepositoryError.banned", to: nil,
-            category: .unhandleableHere, waited: .seconds(1))
+            category: .unhandleable, waited: .seconds(1))
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
 
@@ -207,7 +207,7 @@ struct JourneyEncodingTests {
 
         #expect(
             json
-                == #"{"action":"omitted","category":"unhandleableHere","from":"WalletRepositoryError.banned","layer":"domain","module":"Domain","origin":"data","to":null}"#
+                == #"{"action":"omitted","category":"unhandleable","from":"WalletRepositoryError.banned","layer":"domain","module":"Domain","origin":"data","to":null}"#
         )
     }
 

@@ -12,8 +12,8 @@ struct LayerErrorTests {
     }
 
     @Test(arguments: [
-        (Sample.plain, ErrorCategory.unhandleableHere), (.skipped, .ignorable), (.cancelled, .ignorable),
-        (.failed(diagnostic), .default), (.appWide(.offline), .unhandleableHere),
+        (Sample.plain, ErrorCategory.unhandleable), (.skipped, .ignorable), (.cancelled, .ignorable),
+        (.failed(diagnostic), .default), (.appWide(.offline), .unhandleable),
     ])
     func hasTheCategoryItsCaseDeclares(_ error: Sample, _ category: ErrorCategory) {
         #expect(error.category == category)
@@ -105,13 +105,13 @@ struct LayerErrorTests {
             switch self {
             case .plain: .unhandleable("plain")
             case .skipped: .ignorable("skipped")
-            case .down: .unexplained("down").serverCode("DOWN")
+            case .down: .default("down").serverCode("DOWN")
             case .cancelled: .cancelled
             case .mode(let speed): .unhandleable("mode").naming(speed)
             case .fields(let fields): .unhandleable("fields").naming(fields)
             case .malformed(let keyPath): .unhandleable("malformed").naming(keyPath)
-            case .failed(let diagnostic): .unexplained("failed").carrying(diagnostic)
-            case .wrapped(let inner): .unexplained("wrapped").wrapping(inner)
+            case .failed(let diagnostic): .default("failed").carrying(diagnostic)
+            case .wrapped(let inner): .default("wrapped").wrapping(inner)
             case .appWide(let condition): .appWide(condition)
             }
         }

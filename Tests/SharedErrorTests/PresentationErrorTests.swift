@@ -108,11 +108,11 @@ struct RecoveryActionTests {
 @Suite("ErrorCategory")
 struct ErrorCategoryTests {
     @Test func hasTheFourKindsFromErrorFlow() {
-        #expect(ErrorCategory.allCases == [.ignorable, .recoverable, .unhandleableHere, .default])
+        #expect(ErrorCategory.allCases == [.ignorable, .recoverable, .unhandleable, .default])
     }
 
     @Test func sessionExpiryIsHandedOnNotPresented() {
-        #expect(AppWideCondition.sessionExpired.category == .unhandleableHere)
+        #expect(AppWideCondition.sessionExpired.category == .unhandleable)
     }
 }
 

@@ -105,7 +105,7 @@ private enum Sample: LayerError {
     var errorCase: ErrorCase {
         switch self {
         case .explained: .unhandleable("explained")
-        case .unexplained(let diagnostic): .unexplained("unexplained").carrying(diagnostic)
+        case .unexplained(let diagnostic): .default("unexplained").carrying(diagnostic)
         }
     }
 }

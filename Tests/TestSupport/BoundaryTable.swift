@@ -13,7 +13,7 @@ public import Testing
 public struct BoundaryTable: Sendable {
     /// One documented row: the category and the reaction, as written in the table.
     public struct Row: Hashable, Sendable {
-        /// The category column, for example `unhandleableHere`.
+        /// The category column, for example `unhandleable`.
         public var category: String
         /// The reaction column, in ``Reaction``'s words.
         public var reaction: String
@@ -96,7 +96,7 @@ public struct BoundaryTable: Sendable {
             for action in reaction.actions {
                 #expect(
                     ErrorPolicy.agrees(action, on: category, result: reaction.resultCategory),
-                    "\(name), \(input): \(action.rawValue) to a \(reaction.resultCategory?.tag ?? "value") disagrees with the category \(category.tag) (ErrorPolicy)",
+                    "\(name), \(input): \(action.rawValue) to a \(reaction.resultCategory?.rawValue ?? "value") disagrees with the category \(category.rawValue) (ErrorPolicy)",
                     sourceLocation: sourceLocation)
             }
         }
@@ -112,7 +112,7 @@ public struct BoundaryTable: Sendable {
     }
 
     private static func cell(_ category: ErrorCategory?) -> String {
-        category?.tag ?? "—"
+        category?.rawValue ?? "—"
     }
 
     private static func isHeading(_ line: String, of name: String) -> Bool {

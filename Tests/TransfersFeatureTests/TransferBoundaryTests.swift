@@ -40,7 +40,7 @@ struct TransferBoundaryTests {
             await outcome(of: TransferRepositoryError.self, try await sut.send(Self.draft)).error)
 
         try BoundaryTable("RemoteTransferRepository.send").check(
-            "DecodingFailure", category: .unhandleableHere, reaction: .recorded(by: .data, in: probe, result: thrown))
+            "DecodingFailure", category: .unhandleable, reaction: .recorded(by: .data, in: probe, result: thrown))
     }
 
     @Test(arguments: lookupInputs)

@@ -146,7 +146,7 @@ struct ReportPage {
     private static func scenario(_ report: RunReport, check: CatalogCheck?) -> Scenario {
         let steps = report.journey.map(\.event).map { event in
             Step(
-                layer: event.layer.rawValue, action: event.action.rawValue, category: event.category?.tag ?? "",
+                layer: event.layer.rawValue, action: event.action.rawValue, category: event.category?.rawValue ?? "",
                 from: event.from, to: event.to ?? "∎")
         }
         let sent = report.clientReports.map(describe)

@@ -62,7 +62,7 @@ struct Swimlane {
                 loopPath: from == to ? "M \(to) \(y - 10) h 28 v 20 h -22" : "",
                 labelX: from == to ? to + 36 : min(from, to) + 8, labelY: y - 8, detailY: y + 15,
                 action: event.action.rawValue,
-                category: event.category.map { "[\($0.tag)]" } ?? "",
+                category: event.category.map { "[\($0.rawValue)]" } ?? "",
                 detail: shown.count > Self.detailLength ? String(shown.prefix(Self.detailLength - 1)) + "…" : shown,
                 fullText: "\(event.layer.rawValue) \(event.action.rawValue): \(step)",
                 tone: ActionTone(event.action).rawValue)

@@ -25,7 +25,7 @@ public enum ProfileRepositoryError: BackendCallError, Hashable {
     public var errorCase: ErrorCase {
         switch self {
         case .malformed(let keyPath): .unhandleable("malformed").naming(keyPath)
-        case .unavailable(let diagnostic): .unexplained("unavailable").carrying(diagnostic)
+        case .unavailable(let diagnostic): .default("unavailable").carrying(diagnostic)
         case .appWide(let condition): .appWide(condition)
         case .cancelled: .cancelled
         }

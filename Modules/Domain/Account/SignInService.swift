@@ -37,7 +37,7 @@ public enum SignInError: BackendCallError, Hashable {
         case .unknown: .unhandleable("unknown")
         case .identityRejected: .unhandleable("identityRejected")
         case .banned: .unhandleable("banned")
-        case .unavailable(let diagnostic): .unexplained("unavailable").carrying(diagnostic)
+        case .unavailable(let diagnostic): .default("unavailable").carrying(diagnostic)
         case .appWide(let condition): .appWide(condition)
         }
     }

@@ -95,7 +95,7 @@ public struct RemoteCall<RepositoryError: BackendCallError>: Sendable {
 
     /// The repository's error for a failed call, in the order the type's documentation gives.
     public func repositoryError(for error: HTTPClientError) -> RepositoryError {
-        if ErrorPolicy.reaction(to: error.category) == .ignore { return .cancelled }
+        if error.category == .ignorable { return .cancelled }
         if let own = ownAnswer(error) { return own }
         if let condition = error.kind.appWideCondition { return .appWide(condition) }
         return unavailable(error.diagnostic)

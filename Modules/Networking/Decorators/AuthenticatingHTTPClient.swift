@@ -64,7 +64,7 @@ public struct AuthenticatingHTTPClient: HTTPClient {
 
     /// Refreshing is how this layer recovers, and only a 401 `token_expired` is its to recover from.
     private static func canRecover(from error: HTTPClientError) -> Bool {
-        ErrorPolicy.reaction(to: error.category, canRecover: error.isUnauthorized(expiredTokenCode)) == .recover
+        error.category == .recoverable && error.isUnauthorized(expiredTokenCode)
     }
 
     private func sessionEnded(request: HTTPRequest) -> HTTPClientError {

@@ -68,9 +68,8 @@ public struct RetryingHTTPClient: HTTPClient {
                 earlier = error
                 // Retrying is how this layer recovers, and only a transient failure of an idempotent call is its to
                 // recover from.
-                let reaction = ErrorPolicy.reaction(
-                    to: error.category, canRecover: request.isIdempotent && error.kind.isTransient)
-                guard reaction == .recover, attempt.attempt < policy.maximumAttempts else { throw error }
+                let canRecover = error.category == .recoverable && request.isIdempotent && error.kind.isTransient
+                guard canRecover, attempt.attempt < policy.maximumAttempts else { throw error }
                 let delay = try wait(after: error, retry: retry, request: attempt)
                 lastPrice = budget.settings.price(after: error.kind)
                 guard budget.spend(lastPrice) else {

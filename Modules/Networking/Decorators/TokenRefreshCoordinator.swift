@@ -246,11 +246,11 @@ public actor TokenRefreshCoordinator {
         case .failure(.invalidGrant):
             journey.record(
                 .mapped, from: "refresh answered invalid_grant", to: "HTTPClientError.sessionExpired",
-                category: .unhandleableHere, origin: .backend, level: .warning)
+                category: .unhandleable, origin: .backend, level: .warning)
         case .failure(.noSession):
             journey.record(
                 .mapped, from: "no session to refresh (signed out)", to: "HTTPClientError.sessionExpired",
-                category: .unhandleableHere, origin: .networking, level: .warning)
+                category: .unhandleable, origin: .networking, level: .warning)
         case .failure(let failure):
             journey.record(
                 .forwarded, from: "refresh failed (\(failure))", to: "session kept", category: .recoverable,

@@ -128,7 +128,7 @@ extension HTTPClientError: CategorizedError {
         case .cancelled: .ignorable
         case .unauthorized where context.serverCode == AuthenticatingHTTPClient.expiredTokenCode: .recoverable
         case _ where kind.isTransient: .recoverable
-        default: .unhandleableHere
+        default: .unhandleable
         }
     }
 

@@ -11,7 +11,7 @@ public enum AppWideCondition: Error, Hashable, Sendable, CaseIterable, Codable, 
 
     /// Handled app-wide, never by the layer that meets it; only a screen with last content shows that instead of
     /// offline or timed out (docs/decisions/0097).
-    public var category: ErrorCategory { .unhandleableHere }
+    public var category: ErrorCategory { .unhandleable }
     /// `AppWideCondition.offline`.
     public var journeyName: String {
         switch self {

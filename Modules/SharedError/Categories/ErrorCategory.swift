@@ -1,28 +1,25 @@
-/// The four general kinds of error every error declares one of. What each means for the layer an error reaches is
-/// stated once, in ``ErrorPolicy``.
+/// The four general kinds of error every error declares one of, by the same name in code, JSON, the journey and the
+/// docs. What a layer may do with each is stated once, in ``ErrorPolicy``.
 public enum ErrorCategory: String, Sendable, CaseIterable, Codable {
     /// Nothing to tell the user: they cancelled sign-in themselves, or the load they started was cancelled.
     case ignorable
-    /// Some layer can recover: the chain refreshes an expired token and replays, or retries a transient 503.
+    /// Some layer can recover: the chain refreshes an expired token and replays, or retries a transient 503. To a
+    /// layer that cannot recover from it, it is unhandleable.
     case recoverable
     /// The layer that raised it could not handle it; the next one handles it in its own terms (maps it, works
     /// around it, words it for the user) or hands it on.
-    case unhandleableHere
-    /// Nobody explained it: it travels up unexplained, and Navigation presents the last line of defence.
+    case unhandleable
+    /// Nobody explained it: it travels up as it is, and Navigation presents the safe default (developer detail in
+    /// DEV) and reports it.
     case `default`
-
-    /// A short tag for the text journey: `ignorable`, `recoverable`, `unhandleable`, `default`.
-    public var tag: String {
-        self == .unhandleableHere ? "unhandleable" : rawValue
-    }
 }
 
 /// An error the error flow can route and name: its category says who handles it, it may be an app-wide condition,
 /// it names itself in a journey without values, and it tells a developer where it came from. Navigation decides by
 /// these alone, with no cast to any error type. A layer's enum gets all of it from one switch (``LayerError``).
 public protocol CategorizedError: Error, Sendable {
-    /// The kind of error, which tells a layer whether to ignore, recover, handle or forward it, or present the
-    /// default (``ErrorPolicy/reaction(to:canRecover:)``).
+    /// The kind of error, which tells a layer whether to ignore it, recover from it, handle or forward it, or let
+    /// Navigation present the default.
     var category: ErrorCategory { get }
     /// The app-wide condition this error is, if it is one.
     var appWideCondition: AppWideCondition? { get }

@@ -8,7 +8,7 @@
 ///     switch self {
 ///     case .banned: .unhandleable("banned")
 ///     case .inReview(let state): .unhandleable("inReview").naming(state)
-///     case .unavailable(let diagnostic): .unexplained("unavailable").carrying(diagnostic)
+///     case .unavailable(let diagnostic): .default("unavailable").carrying(diagnostic)
 ///     case .appWide(let condition): .appWide(condition)
 ///     case .cancelled: .cancelled
 ///     }
@@ -46,7 +46,7 @@ extension LayerError {
 }
 
 /// What one case of a ``LayerError`` is to the error flow. Made by its category (``ignorable(_:)``,
-/// ``unhandleable(_:)``, ``unexplained(_:)``, or the two every layer passes on: ``appWide(_:)`` and ``cancelled``),
+/// ``unhandleable(_:)``, ``default(_:)``, or the two every layer passes on: ``appWide(_:)`` and ``cancelled``),
 /// then told what its payload means: a name for the journey (`naming`), the diagnostic it carries
 /// (``carrying(_:)``), or the error it wraps (``wrapping(_:)``).
 public struct ErrorCase: Hashable, Sendable {
@@ -71,10 +71,10 @@ public struct ErrorCase: Hashable, Sendable {
 
     /// A case nobody needs to hear about (``ErrorCategory/ignorable``).
     public static func ignorable(_ name: String) -> ErrorCase { ErrorCase(name, .ignorable) }
-    /// A case the next layer handles in its own terms (``ErrorCategory/unhandleableHere``).
-    public static func unhandleable(_ name: String) -> ErrorCase { ErrorCase(name, .unhandleableHere) }
+    /// A case the next layer handles in its own terms (``ErrorCategory/unhandleable``).
+    public static func unhandleable(_ name: String) -> ErrorCase { ErrorCase(name, .unhandleable) }
     /// A case nothing explains (``ErrorCategory/default``).
-    public static func unexplained(_ name: String) -> ErrorCase { ErrorCase(name, .default) }
+    public static func `default`(_ name: String) -> ErrorCase { ErrorCase(name, .default) }
 
     /// The `appWide` case: `condition`, which every layer passes on and Navigation handles.
     public static func appWide(_ condition: AppWideCondition) -> ErrorCase {

@@ -26,9 +26,9 @@ public enum PaymentCardsRepositoryError: BackendCallError, Hashable {
     /// code, so a developer sees which answer it was; the rest are for the use case.
     public var errorCase: ErrorCase {
         switch self {
-        case .serviceDown: .unexplained("serviceDown").serverCode("SERVICE_DOWN")
+        case .serviceDown: .default("serviceDown").serverCode("SERVICE_DOWN")
         case .cardsLocked: .unhandleable("cardsLocked")
-        case .unavailable(let diagnostic): .unexplained("unavailable").carrying(diagnostic)
+        case .unavailable(let diagnostic): .default("unavailable").carrying(diagnostic)
         case .appWide(let condition): .appWide(condition)
         case .cancelled: .cancelled
         }

@@ -30,7 +30,7 @@ public enum WalletRepositoryError: BackendCallError, Hashable {
         case .noWalletFound: .unhandleable("noWalletFound")
         case .banned: .unhandleable("banned")
         case .inReview(let state): .unhandleable("inReview").naming(state)
-        case .unavailable(let diagnostic): .unexplained("unavailable").carrying(diagnostic)
+        case .unavailable(let diagnostic): .default("unavailable").carrying(diagnostic)
         case .appWide(let condition): .appWide(condition)
         case .cancelled: .cancelled
         }

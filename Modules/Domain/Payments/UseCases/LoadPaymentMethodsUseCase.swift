@@ -61,13 +61,13 @@ public struct LoadPaymentMethodsUseCase: PaymentMethodsLoading {
 
     /// What the use case does when one source fails with `error`, logging an explained omission at `level`.
     public static func reaction(to error: some SourceFailure, level: Logger.Level = .info) -> SourceFailureReaction {
-        switch ErrorPolicy.reaction(to: error.category) {
-        case .ignore:
+        switch error.category {
+        case .ignorable:
             return .forward(.cancelled)
-        case .recover, .handleOrForward:
+        case .recoverable, .unhandleable:
             if let appWide = PaymentMethodsError.passingOn(error) { return .forward(appWide) }
             return .omit(level: level, explained: true)
-        case .presentDefault:
+        case .default:
             return .omit(level: .warning, explained: false)
         }
     }

@@ -30,10 +30,10 @@ public struct LoadWalletPageUseCase: WalletPageLoading {
 
     /// The page's error for a wallet error, decided by its category first (``ErrorPolicy``).
     public static func pageError(for error: WalletRepositoryError) -> WalletPageError {
-        switch ErrorPolicy.reaction(to: error.category) {
-        case .ignore: return .cancelled
-        case .presentDefault: return .unknown(UnknownBusinessError(underlying: error.diagnostics))
-        case .recover, .handleOrForward: break
+        switch error.category {
+        case .ignorable: return .cancelled
+        case .default: return .unknown(UnknownBusinessError(underlying: error.diagnostics))
+        case .recoverable, .unhandleable: break
         }
         if let appWide = WalletPageError.passingOn(error) { return appWide }
         switch error {

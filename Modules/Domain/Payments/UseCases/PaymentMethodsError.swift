@@ -19,7 +19,7 @@ public enum PaymentMethodsError: BackendCallError, Hashable {
         switch self {
         case .noPaymentMethodsFound: .unhandleable("noPaymentMethodsFound")
         case .appWide(let condition): .appWide(condition)
-        case .unknown(let error): .unexplained("unknown").wrapping(error)
+        case .unknown(let error): .default("unknown").wrapping(error)
         case .cancelled: .cancelled
         }
     }

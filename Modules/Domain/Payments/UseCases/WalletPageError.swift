@@ -25,7 +25,7 @@ public enum WalletPageError: BackendCallError, Hashable {
         case .banned: .unhandleable("banned")
         case .inReview(let state): .unhandleable("inReview").naming(state)
         case .appWide(let condition): .appWide(condition)
-        case .unknown(let error): .unexplained("unknown").wrapping(error)
+        case .unknown(let error): .default("unknown").wrapping(error)
         case .cancelled: .cancelled
         }
     }

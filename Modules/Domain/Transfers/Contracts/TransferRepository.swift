@@ -52,11 +52,11 @@ public enum TransferRepositoryError: BackendCallError, Hashable {
         case .walletBanned: .unhandleable("walletBanned")
         case .noWallet: .unhandleable("noWallet")
         case .notFound: .unhandleable("notFound")
-        case .keyReused(let diagnostic): .unexplained("keyReused").carrying(diagnostic)
+        case .keyReused(let diagnostic): .default("keyReused").carrying(diagnostic)
         case .outcomeUnknown(let diagnostic): .unhandleable("outcomeUnknown").carrying(diagnostic)
         case .notSent: .unhandleable("notSent")
         case .withheld(let reason): .unhandleable("withheld").naming(reason)
-        case .unavailable(let diagnostic): .unexplained("unavailable").carrying(diagnostic)
+        case .unavailable(let diagnostic): .default("unavailable").carrying(diagnostic)
         case .appWide(let condition): .appWide(condition)
         case .cancelled: .cancelled
         }

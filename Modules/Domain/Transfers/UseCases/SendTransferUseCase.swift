@@ -54,10 +54,10 @@ public struct SendTransferUseCase: TransferSending {
 
     /// The screen's error for a repository error, decided by its category first.
     public static func transferError(for error: TransferRepositoryError) -> TransferError {
-        switch ErrorPolicy.reaction(to: error.category) {
-        case .ignore: return .cancelled
-        case .presentDefault: return .unknown(UnknownBusinessError(underlying: error.diagnostics))
-        case .recover, .handleOrForward: break
+        switch error.category {
+        case .ignorable: return .cancelled
+        case .default: return .unknown(UnknownBusinessError(underlying: error.diagnostics))
+        case .recoverable, .unhandleable: break
         }
         if let appWide = TransferError.passingOn(error) { return appWide }
         switch error {

@@ -40,7 +40,7 @@ public enum TransferError: BackendCallError, Hashable {
         case .notSent: .unhandleable("notSent")
         case .withheld(let reason): .unhandleable("withheld").naming(reason)
         case .appWide(let condition): .appWide(condition)
-        case .unknown(let error): .unexplained("unknown").wrapping(error)
+        case .unknown(let error): .default("unknown").wrapping(error)
         case .cancelled: .cancelled
         }
     }
