@@ -1,3 +1,4 @@
+public import Foundation
 public import Logging
 public import SharedError
 
@@ -17,16 +18,20 @@ public struct ScreenPresenter {
     public let screen: String
     /// The language the screen words its errors in: the router's.
     public var language: Language { router.language }
+    /// The time now, which the screen tells the age of its last content against.
+    public let now: @Sendable () -> Date
     private let router: any ErrorRouting
     private let journey: JourneyRecorder
 
     /// - Parameters:
     ///   - origin: where the screen's errors come from, when it is not the domain (a screen over a repository).
+    ///   - now: the time now (the app's clock).
     public init(
         screen: String, router: any ErrorRouting, logger: Logger, origin: JourneyOrigin? = nil,
-        fileID: String = #fileID
+        now: @escaping @Sendable () -> Date = { Date() }, fileID: String = #fileID
     ) {
         self.screen = screen
+        self.now = now
         self.router = router
         self.journey = JourneyRecorder(.presentation, logger: logger, origin: origin, fileID: fileID)
     }

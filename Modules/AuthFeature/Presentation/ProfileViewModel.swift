@@ -16,7 +16,6 @@ public final class ProfileViewModel {
 
     private let repository: any ProfileRepository
     private let presenter: ScreenPresenter
-    private let now: @Sendable () -> Date
 
     /// Makes the view model; errors it does not present itself go to `router`; `now` tells how old last content is.
     public init(
@@ -24,8 +23,7 @@ public final class ProfileViewModel {
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.repository = repository
-        self.now = now
-        self.presenter = ScreenPresenter(screen: Self.screen, router: router, logger: logger, origin: .data)
+        self.presenter = ScreenPresenter(screen: Self.screen, router: router, logger: logger, origin: .data, now: now)
     }
 
     /// Loads the profile, from a clean screen.
@@ -36,18 +34,14 @@ public final class ProfileViewModel {
             state.name = profile.name
             state.email = profile.email
             state.avatarURL = profile.avatarURL?.absoluteString
-            state.notice = .lastContentNotice(profile.freshness, now: now(), in: presenter.language)
+            state.notice = .lastContentNotice(profile.freshness, now: presenter.now(), in: presenter.language)
         } ownWords: { error in
             guard case .malformed = error else { return nil }
-            return .present(Self.malformed(in: presenter.language))
+            return .present(  // a profile without its id
+                PresentationError(
+                    AuthWording.malformedTitle, message: .malformedMessage, in: presenter.language,
+                    presentation: .inline, iconName: "person.crop.circle.badge.exclamationmark", actions: [.retry]))
         }
         state.isLoading = false
-    }
-
-    /// A profile without its id.
-    static func malformed(in language: Language) -> PresentationError {
-        PresentationError(
-            AuthWording.malformedTitle, message: .malformedMessage, in: language, presentation: .inline,
-            iconName: "person.crop.circle.badge.exclamationmark", actions: [.retry])
     }
 }

@@ -16,7 +16,6 @@ public final class PaymentMethodsViewModel {
 
     private let loadPaymentMethods: any PaymentMethodsLoading
     private let presenter: ScreenPresenter
-    private let now: @Sendable () -> Date
 
     /// Makes the view model; errors it does not present itself go to `router`; `now` tells how old last content is.
     public init(
@@ -24,8 +23,7 @@ public final class PaymentMethodsViewModel {
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.loadPaymentMethods = loadPaymentMethods
-        self.now = now
-        self.presenter = ScreenPresenter(screen: Self.screen, router: router, logger: logger)
+        self.presenter = ScreenPresenter(screen: Self.screen, router: router, logger: logger, now: now)
     }
 
     /// Loads the methods, from a clean screen.
@@ -44,7 +42,7 @@ public final class PaymentMethodsViewModel {
     private func show(_ methods: [PaymentMethod]) {
         let language = presenter.language
         let freshness = methods.reduce(Freshness.fresh) { $0.combined(with: $1.freshness) }
-        state.notice = .lastContentNotice(freshness, now: now(), in: language)
+        state.notice = .lastContentNotice(freshness, now: presenter.now(), in: language)
         for method in methods {
             switch method {
             case .wallet(let wallet): state.wallet = .init(balance: wallet.balance.formatted(in: language))

@@ -16,7 +16,6 @@ public final class WalletPageViewModel {
 
     private let loadWalletPage: any WalletPageLoading
     private let presenter: ScreenPresenter
-    private let now: @Sendable () -> Date
 
     /// Makes the view model; errors it does not present itself go to `router`; `now` tells how old last content is.
     public init(
@@ -24,8 +23,7 @@ public final class WalletPageViewModel {
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.loadWalletPage = loadWalletPage
-        self.now = now
-        self.presenter = ScreenPresenter(screen: Self.screen, router: router, logger: logger)
+        self.presenter = ScreenPresenter(screen: Self.screen, router: router, logger: logger, now: now)
     }
 
     /// Loads the wallet, from a clean page.
@@ -40,7 +38,7 @@ public final class WalletPageViewModel {
                 case .active: .walletStatusActive
                 }
             state.status = status.text(in: language)
-            state.notice = .lastContentNotice(wallet.freshness, now: now(), in: language)
+            state.notice = .lastContentNotice(wallet.freshness, now: presenter.now(), in: language)
         } ownWords: { error in
             Self.presentation(for: error, in: language).map(ScreenReaction.present)
         }

@@ -60,14 +60,9 @@ public final class TransferFormViewModel {
     private func show(_ transfer: Transfer) {
         state.phase = .sent
         state.receipt = .init(transfer, in: presenter.language)
-        state.message =
-            if transfer.alreadySentAt != nil {
-                TransfersWording.alreadySentLine.text(in: presenter.language)
-            } else if transfer.status == .pending {
-                TransfersWording.pendingMessage.text(in: presenter.language)
-            } else {
-                nil
-            }
+        let line: TransfersWording? =
+            transfer.alreadySentAt != nil ? .alreadySentLine : transfer.status == .pending ? .pendingMessage : nil
+        state.message = line?.text(in: presenter.language)
     }
 
     private func ownWords(for error: TransferError) -> ScreenReaction? {
