@@ -19,6 +19,10 @@ enum JournalAdvice {
             case .unresolvedAndExpired(_, let key):
                 "check your wallet, then let it go with `errorflow transfer --pending --dismiss \(key.prefix(8)) "
                     + "--base-url \(url)`"
+            case .waitingElsewhere(let backend, _, let key):
+                "see it with `errorflow transfer --pending --base-url \(backend)`, let it go with "
+                    + "`errorflow transfer --pending --dismiss \(key.prefix(8)) --base-url \(backend)`, or add --again "
+                    + "to send a new one"
             case .madeEarlier:
                 "add --again to make it once more"
             case .tooLarge:

@@ -70,6 +70,9 @@ struct DemoRun {
                 userAgent: options.signInAgent ?? .scripted(plan.signInAnswer), logger: options.logger),
             appVersion: options.appVersion, secrets: options.secrets, logger: options.logger,
             transport: options.transport ?? ProcessTransport.shared)
+        // A new backend, so a retry budget and a clock of its own: the port may be one an earlier backend of this
+        // process had, and that backend's spent budget or skewed clock says nothing about this one.
+        configuration.resilience = ResilienceRegistry()
         plan.apply(to: &configuration, answeringSignIn: options.signInAgent == nil)
         configuration.lastContentFiles = LastContentFiles(besideSession: store.path)
         configuration.language = options.language

@@ -187,6 +187,13 @@ public struct KeyedWrite: Hashable, Sendable {
         return false
     }
 
+    /// Whether this write waits with its outcome unknown, with the same operation and body as `identity`, whatever
+    /// backend name or user it was journalled under.
+    public func waits(withSameContentAs identity: Identity) -> Bool {
+        !isMade && self.identity.method == identity.method && self.identity.operation == identity.operation
+            && self.identity.body == identity.body
+    }
+
     private func with(_ state: State) -> KeyedWrite {
         var next = self
         next.state = state

@@ -99,7 +99,9 @@ public actor PendingWrites {
 
     /// Journals a send of `request` before it goes out, and says under which key, or that it must not be sent: the
     /// same write pending is sent under its key; the same write made within its key's lifetime shows its receipt
-    /// (unless `again`); a pending one whose key expired refuses it. Otherwise `proposed` is journalled, durably.
+    /// (unless `again`); a pending one whose key expired refuses it. The same operation and body pending under
+    /// another backend name or user refuses it too (unless `again`): a name can change while a write waits.
+    /// Otherwise `proposed` is journalled, durably.
     public func begin(_ request: HTTPRequest, proposing proposed: String, user: String?, again: Bool)
         async throws(JournalRefusal) -> Start
     {
@@ -134,6 +136,11 @@ public actor PendingWrites {
                         if let next = earlier.after(.sendBegan(send)) { writes[index] = next }
                         return .send(key: earlier.key, send: send, earlier: earlier)
                     }
+                }
+                if !again, let waiting = writes.first(where: { $0.waits(withSameContentAs: identity) }) {
+                    throw .waitingElsewhere(
+                        backend: waiting.identity.origin.value + waiting.identity.basePath, since: waiting.firstSent,
+                        key: waiting.key)
                 }
                 let mine = writes.filter { $0.identity.origin == origin && $0.identity.basePath == basePath }
                 guard mine.count < limit else {

@@ -232,6 +232,31 @@ struct SharedFilesAcrossProcessesTests {
         await backend.stop()
     }
 
+    /// The answer is lost at `127.0.0.1`; the user signs in at `localhost`, the same server by another name, and
+    /// sends the same transfer there. It waits under the first name, so nothing is sent: one line says where it
+    /// waits and the ways out, and the run exits 4.
+    @Test func aTransferWaitingUnderAnotherNameOfTheBackendIsNotSentAgain() async throws {
+        let (backend, proxy, home) = try await signedInBehindProxy()
+        for _ in 0..<3 { proxy.failNext("POST /v1/transfers", with: .emptyReply) }
+        let first = try await Binary.run(transferCommand(proxy) + ["--timeout", "2"], home: home.url)
+        proxy.disarm()
+        let localhost = "http://localhost:\(proxy.baseURL.port ?? 0)"
+        let signIn = try await Binary.run(["signin", "--base-url", localhost, "--answer", "approve"], home: home.url)
+
+        let again = try await Binary.run(
+            ["transfer", "--base-url", localhost, "--to", "CH93 0076 2011 6238 5295 7", "--amount", "7.25"],
+            home: home.url)
+
+        #expect(first.status == 3, "\(first.stdout)\(first.stderr)")
+        #expect(signIn.status == 0, "\(signIn.stderr)")
+        #expect(again.status == 4, "\(again.stdout)\(again.stderr)")
+        #expect(again.stderr.contains("waits there with its outcome unknown"), "\(again.stderr)")
+        #expect(again.stderr.contains("--pending --base-url \(proxy.baseURL.absoluteString)"), "\(again.stderr)")
+        #expect(await backend.transferCount == 1, "made once, whatever the backend was called")
+        proxy.stop()
+        await backend.stop()
+    }
+
     @Test func pendingSettlesWhatAKilledRunLeftAndSaysWhenNothingWaits() async throws {
         let (backend, proxy, home) = try await signedInBehindProxy()
         proxy.failNext("POST /v1/transfers", with: .hold)

@@ -44,15 +44,65 @@ struct PendingWritesTests {
         #expect(try await sut.begin(other, proposing: "k2", user: nil, again: false).key == "k1")
     }
 
-    @Test func aWriteBelongsToItsUserAndAnotherUsersSameWriteHasItsOwnKey() async throws {
+    @Test func aWriteBelongsToItsUserAndAnotherUsersSameWriteSentAgainHasItsOwnKey() async throws {
         let sut = makeJournal(nil)
         _ = try await sut.begin(transfer("1.00"), proposing: "ada", user: "u-ada", again: false)
 
-        let grace = try await sut.begin(transfer("1.00"), proposing: "grace", user: "u-grace", again: false)
+        let grace = try await sut.begin(transfer("1.00"), proposing: "grace", user: "u-grace", again: true)
 
         #expect(grace.key == "grace")
         #expect(try await sut.writes(for: "u-ada").map(\.key) == ["ada"])
         #expect(try await sut.writes(for: "u-grace").map(\.key) == ["grace"])
+    }
+
+    // MARK: - The same write under another name
+
+    @Test(arguments: WaitingElsewhere.allCases)
+    func aWriteWaitingUnderAnotherNameRefusesTheSameWrite(_ road: WaitingElsewhere) async throws {
+        let clock = WallClock()
+        let folder = ScratchFolder()
+        let file = folder.url.appendingPathComponent("pending-writes.json")
+        let first = PendingWrites(file: file, baseURL: road.firstURL, now: clock.read, logger: quietLogger)
+        let sent = try await first.begin(
+            road.transfer(at: road.firstURL), proposing: "key-waiting", user: "u-1", again: false)
+        await first.end(key: "key-waiting", send: try #require(sent.send), outcome: .mayBeMade)
+
+        let second = PendingWrites(file: file, baseURL: road.secondURL, now: clock.read, logger: quietLogger)
+
+        await #expect(
+            throws: JournalRefusal.waitingElsewhere(
+                backend: road.waitingBackend, since: clock.start, key: "key-waiting")
+        ) {
+            try await second.begin(
+                road.transfer(at: road.secondURL), proposing: "key-new", user: road.secondUser, again: false)
+        }
+        #expect(try await second.writes(for: road.secondUser).isEmpty, "nothing was journalled, so nothing is sent")
+    }
+
+    @Test func aWriteWaitingUnderAnotherNameLetsADeliberateNewOneGo() async throws {
+        let folder = ScratchFolder()
+        let file = folder.url.appendingPathComponent("pending-writes.json")
+        let road = WaitingElsewhere.localhostForLoopback
+        let first = PendingWrites(file: file, baseURL: road.firstURL, logger: quietLogger)
+        let second = PendingWrites(file: file, baseURL: road.secondURL, logger: quietLogger)
+        _ = try await first.begin(road.transfer(at: road.firstURL), proposing: "waiting", user: "u-1", again: false)
+
+        let again = try await second.begin(
+            road.transfer(at: road.secondURL), proposing: "deliberate", user: "u-1", again: true)
+
+        #expect(again.key == "deliberate")
+    }
+
+    @Test func aWriteMadeUnderAnotherNameOrAnotherWriteWaitingThereRefusesNothing() async throws {
+        let sut = makeJournal(nil)
+        let made = try await sut.begin(transfer("1.00"), proposing: "made", user: "u-1", again: false)
+        await sut.endMade(key: "made", send: try #require(made.send), answer: .json(201, #"{"id":"t-1"}"#))
+        _ = try await sut.begin(transfer("2.00"), proposing: "waiting", user: "u-1", again: false)
+
+        let grace = try await sut.begin(transfer("1.00"), proposing: "grace", user: "u-2", again: false)
+
+        #expect(
+            grace.key == "grace", "a write known to be made is no reason to refuse, and another body is another write")
     }
 
     @Test func aWriteBelongsToItsBackendAndItsBasePath() async throws {
@@ -116,14 +166,14 @@ struct PendingWritesTests {
             _ = try await other.begin(transfer("\(index).00"), proposing: "other-\(index)", user: nil, again: false)
         }
 
-        for index in 1...2 {
+        for index in 3...4 {
             _ = try await sut.begin(transfer("\(index).00"), proposing: "mine-\(index)", user: nil, again: false)
         }
         await #expect(throws: JournalRefusal.full(limit: 2, waiting: 2)) {
-            try await sut.begin(transfer("3.00"), proposing: "mine-3", user: nil, again: false)
+            try await sut.begin(transfer("5.00"), proposing: "mine-5", user: nil, again: false)
         }
 
-        #expect(try await sut.writes(for: nil).map(\.key) == ["mine-1", "mine-2"])
+        #expect(try await sut.writes(for: nil).map(\.key) == ["mine-3", "mine-4"])
         #expect(try await other.writes(for: nil).map(\.key) == ["other-1", "other-2"])
         #expect(await sut.refusals == [.full(limit: 2, waiting: 2)])
     }
@@ -355,6 +405,38 @@ struct PendingWritesTests {
         keyed.headers[HeaderName.idempotencyKey] = key
         return keyed
     }
+}
+
+/// The roads by which the same write can be sent under another name while it waits: another spelling of the same
+/// backend, another base path, another user.
+enum WaitingElsewhere: String, CaseIterable, CustomTestStringConvertible {
+    case localhostForLoopback, ipv6ForIPv4, anotherBasePath, anotherUser
+
+    var firstURL: URL {
+        switch self {
+        case .anotherBasePath: URL(string: "http://127.0.0.1:8080/api")!
+        default: URL(string: "http://127.0.0.1:8080")!
+        }
+    }
+
+    var secondURL: URL {
+        switch self {
+        case .localhostForLoopback: URL(string: "http://localhost:8080")!
+        case .ipv6ForIPv4: URL(string: "http://[::1]:8080")!
+        case .anotherBasePath: URL(string: "http://127.0.0.1:8080")!
+        case .anotherUser: firstURL
+        }
+    }
+
+    var secondUser: String { self == .anotherUser ? "u-2" : "u-1" }
+
+    var waitingBackend: String { self == .anotherBasePath ? "http://127.0.0.1:8080/api" : "http://127.0.0.1:8080" }
+
+    func transfer(at url: URL) -> HTTPRequest {
+        .postJSON(url, "/v1/transfers", body: ["toAccount": "CH93", "amount": "1.00", "currency": "CHF"])
+    }
+
+    var testDescription: String { rawValue }
 }
 
 /// What makes a journal file unusable, and what is in it.

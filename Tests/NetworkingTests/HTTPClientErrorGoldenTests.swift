@@ -34,6 +34,7 @@ struct HTTPClientErrorGoldenTests {
                 "HTTPClientError.journalRefused(unusable) | unhandleable | HTTPClientError.journalRefused(unusable)@networking/busy | HTTPClientError.-/networking/busy",
                 "HTTPClientError.journalRefused(full) | unhandleable | HTTPClientError.journalRefused(full)@networking/busy | HTTPClientError.-/networking/busy",
                 "HTTPClientError.journalRefused(unresolvedAndExpired) | unhandleable | HTTPClientError.journalRefused(unresolvedAndExpired)@networking/busy | HTTPClientError.-/networking/busy",
+                "HTTPClientError.journalRefused(waitingElsewhere) | unhandleable | HTTPClientError.journalRefused(waitingElsewhere)@networking/busy | HTTPClientError.-/networking/busy",
                 "HTTPClientError.journalRefused(madeEarlier) | unhandleable | HTTPClientError.journalRefused(madeEarlier)@networking/busy | HTTPClientError.-/networking/busy",
                 "HTTPClientError.journalRefused(tooLarge) | unhandleable | HTTPClientError.journalRefused(tooLarge)@networking/busy | HTTPClientError.-/networking/busy",
             ])

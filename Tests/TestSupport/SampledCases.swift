@@ -140,6 +140,8 @@ extension JournalRefusal {
         .busy(path: "/state/pending-writes.json"), .unusable(path: "/state/pending-writes.json", problem: "corrupt"),
         .full(limit: 100, waiting: 3),
         .unresolvedAndExpired(since: Date(timeIntervalSince1970: 1_800_000_000), key: "k"),
+        .waitingElsewhere(
+            backend: "http://127.0.0.1:8080", since: Date(timeIntervalSince1970: 1_800_000_000), key: "k"),
         .madeEarlier(at: Date(timeIntervalSince1970: 1_800_000_000)), .tooLarge(bytes: 20_000, limit: 16_384),
     ]
 }

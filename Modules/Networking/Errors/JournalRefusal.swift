@@ -12,6 +12,9 @@ public enum JournalRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// The same write, sent `since` under `key`, may have been made, and its key has expired: sent again under it or
     /// a new one, it could be made twice.
     case unresolvedAndExpired(since: Date, key: String)
+    /// The same write (operation and body) waits, with its outcome unknown, for another backend name or another
+    /// user: sent `since` to `backend` (its origin and base path) under `key`. Sent anew here, it could be made twice.
+    case waitingElsewhere(backend: String, since: Date, key: String)
     /// The same write was made at `at`, and its receipt was too long to keep.
     case madeEarlier(at: Date)
     /// The body is longer than the journal keeps (`limit` bytes).
@@ -24,6 +27,7 @@ public enum JournalRefusal: Error, Hashable, Sendable, CustomStringConvertible {
         case .unusable: "unusable"
         case .full: "full"
         case .unresolvedAndExpired: "unresolvedAndExpired"
+        case .waitingElsewhere: "waitingElsewhere"
         case .madeEarlier: "madeEarlier"
         case .tooLarge: "tooLarge"
         }
@@ -40,6 +44,8 @@ public enum JournalRefusal: Error, Hashable, Sendable, CustomStringConvertible {
             "the pending-writes journal holds \(limit) writes to this backend (\(waiting) with their outcome unknown)"
         case .unresolvedAndExpired(let since, _):
             "the same write, sent \(Self.time(since)), may have been made, and its key has expired"
+        case .waitingElsewhere(let backend, let since, _):
+            "the same write, sent \(Self.time(since)) to \(backend), waits there with its outcome unknown"
         case .madeEarlier(let at):
             "the same write was made \(Self.time(at))"
         case .tooLarge(let bytes, let limit):

@@ -2,8 +2,9 @@ import SharedError
 
 /// What the app keeps about one backend across its calls: the retry budget they share, and the backend's clock.
 ///
-/// Every chain the process composes for the same backend shares one (``ResilienceRegistry``), so two screens, or the
-/// tour's many apps, never spend two budgets on one backend.
+/// Every chain the process composes for the same backend shares one (``ResilienceRegistry``), so two apps against
+/// one backend never spend two budgets on it. A backend that another one may follow on the same origin (the demo's,
+/// on a reused loopback port) gets a registry of its own.
 public final class BackendResilience: Sendable {
     /// The retries the backend's calls may still spend.
     public let retryBudget: RetryBudget

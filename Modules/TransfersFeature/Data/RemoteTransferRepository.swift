@@ -128,7 +128,7 @@ public struct RemoteTransferRepository: TransferRepository {
         case .busy: .recordBusy
         case .unusable, .tooLarge: .recordUnusable
         case .full: .recordFull
-        case .unresolvedAndExpired: .earlierSendUnresolved
+        case .unresolvedAndExpired, .waitingElsewhere: .earlierSendUnresolved
         case .madeEarlier: .alreadyMade
         }
     }

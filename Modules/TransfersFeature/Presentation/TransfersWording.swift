@@ -93,7 +93,7 @@ enum TransfersWording: String, Wording {
         case .withheldRecordUnusable: "The app can't record this transfer before sending it, so it didn't send it."
         case .withheldRecordFull: "Too many transfers wait for their outcome. Settle them before you send another."
         case .withheldEarlierSendUnresolved:
-            "You sent the same transfer over a day ago, and it may have gone through. Check your wallet before you send it again."
+            "You sent the same transfer earlier, and it may have gone through. Check your wallet before you send it again."
         case .withheldAlreadyMade: "You already sent this transfer today. Confirm it as a new one to send it again."
         case .alreadySentLine: "Already sent earlier: nothing new was sent."
         }

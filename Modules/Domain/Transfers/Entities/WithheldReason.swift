@@ -7,8 +7,8 @@ public enum WithheldReason: String, Hashable, Sendable, CaseIterable {
     case recordUnusable
     /// The record of sends to this backend is full of sends that wait for their outcome or were made today.
     case recordFull
-    /// The same transfer was sent over a day ago and whether it was made is unknown; sending it again could make
-    /// it twice, so the user decides.
+    /// The same transfer was sent earlier and whether it was made is unknown (over a day ago, or under another name
+    /// of the backend or another sign-in); sending it again could make it twice, so the user decides.
     case earlierSendUnresolved
     /// The same transfer was made earlier today; sending it again takes the user's explicit word.
     case alreadyMade
