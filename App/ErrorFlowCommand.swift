@@ -29,7 +29,8 @@ public enum ErrorFlowCommand {
         Exit codes: 0 the screen rendered (empty states and ignored errors included), 1 an error was presented or \
         the user was routed away, 2 usage error, 3 the backend could not be reached or does not speak the contract, \
         4 a transfer was not sent because the pending-writes journal could not record it or would not let it out \
-        (a line on stderr says why and what to do).
+        (a line on stderr says why and what to do), 5 the screen showed its last content because the backend could \
+        not be reached or did not answer in time, 141 the output's reader left (a closed pipe: | head).
         """
 
     static let environment = """
@@ -43,6 +44,7 @@ public enum ErrorFlowCommand {
     /// Runs the command line with `Root` as the root command: parses it, runs the command, lets the reports still
     /// to go out have what is left of the run's budget, closes the transport, and exits with the documented code.
     public static func main<Root: ParsableCommand>(_ root: Root.Type) async {
+        Console.ignoreBrokenPipes()
         // Libraries that make their own loggers write warnings to stderr; the app's layers get theirs explicitly.
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label, metadataProvider: JourneyFlow.metadataProvider)
@@ -70,7 +72,7 @@ public enum ErrorFlowCommand {
         guard let failure else { return }
         // ArgumentParser exits 64 for usage errors; the documented usage exit code is 2.
         guard Root.exitCode(for: failure) == .validationFailure else { Root.exit(withError: failure) }
-        FileHandle.standardError.write(Data(OutputText.clean(Root.fullMessage(for: failure) + "\n").utf8))
+        Console.write(OutputText.clean(Root.fullMessage(for: failure) + "\n"), to: STDERR_FILENO)
         Root.exit(withError: ExitCode(2))
     }
 

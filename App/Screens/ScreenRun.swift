@@ -63,15 +63,18 @@ package struct ScreenRun {
 
         let unreachable = Self.backendWasUnreachable(report.journey)
         let unusable = unreachable ? nil : app.backendUsage.unusableReason
-        if let unusable {
-            notes.append("the backend at \(app.configuration.baseURL.absoluteString) could not be used: \(unusable)")
-        }
+        if let unusable { notes.append(Self.unusableNote(app.configuration.baseURL.absoluteString) + unusable) }
         let withheld = await app.pendingWrites.refusals.first
         if let withheld { notes.append(JournalAdvice.line(for: withheld, baseURL: app.configuration.baseURL)) }
         report.exitCode = report.outcome.exitCode(
             backendUnusable: unreachable || unusable != nil, writeWithheld: withheld != nil)
         report.notes = notes
         return report
+    }
+
+    /// The start of the note that says the backend at `baseURL` could not be used; the reason follows it.
+    package static func unusableNote(_ baseURL: String) -> String {
+        "the backend at \(baseURL) could not be used: "
     }
 
     /// Why the run has no session for its backend, if it has none: no session at all, or one another backend

@@ -30,7 +30,39 @@ package enum Console {
 
     /// One line on stderr: `errorflow: message`, without control characters.
     package static func error(_ message: String) {
-        FileHandle.standardError.write(Data(OutputText.clean("errorflow: \(message)\n").utf8))
+        write(OutputText.clean("errorflow: \(message)\n"), to: STDERR_FILENO)
+    }
+
+    /// The exit code of a run whose reader left (a closed pipe: `| head`, `| grep -q`): 141, what a shell shows for
+    /// a process that SIGPIPE ended, so a script tells it from a failure the same way as for `cat` or `grep`.
+    package static let readerLeft: Int32 = 141
+
+    /// Writes `text` whole to `descriptor` (stdout or stderr), and returns the error number of a write that failed.
+    /// A reader that left (`EPIPE`) ends the run at once and quietly, with ``readerLeft``: nothing more is written,
+    /// and nothing traps. The process ignores SIGPIPE (``ignoreBrokenPipes()``), so this is the one way such a run
+    /// ends, whatever the command and format.
+    @discardableResult
+    package static func write(_ text: String, to descriptor: Int32) -> Int32? {
+        var failure: Int32?
+        Array(text.utf8).withUnsafeBytes { bytes in
+            var offset = 0
+            while failure == nil, offset < bytes.count, let base = bytes.baseAddress {
+                let written = systemWrite(descriptor, base + offset, bytes.count - offset)
+                if written >= 0 {
+                    offset += written
+                } else if errno != EINTR {
+                    failure = errno
+                }
+            }
+        }
+        if failure == EPIPE { exit(readerLeft) }
+        return failure
+    }
+
+    /// Makes a write to a closed pipe fail with `EPIPE` instead of ending the process by a signal, so that
+    /// ``write(_:to:)`` decides how the run ends.
+    package static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
     }
 
     /// Says why a command refuses to go on, in one line, and returns the usage exit code (2) to throw.
@@ -40,16 +72,14 @@ package enum Console {
     }
 
     /// Writes `text` and a newline to stdout, scrubbed of every secret the app holds (the user's own email is
-    /// kept on the profile screen) and of control characters (``OutputText``; `json` for JSON text); a failed
-    /// write (a full disk, a closed pipe) is exit 1.
+    /// kept on the profile screen) and of control characters (``OutputText``; `json` for JSON text). A reader that
+    /// left ends the run quietly (``readerLeft``); any other failed write (a full disk) is one line and exit 1.
     package static func output(
         _ text: String, secrets: SecretValues? = nil, keepingPersonal: Bool = false, json: Bool = false
     ) throws(ExitCode) {
         let cleaned = finished(text, secrets: secrets, keepingPersonal: keepingPersonal, json: json)
-        do {
-            try FileHandle.standardOutput.write(contentsOf: Data(cleaned.utf8))
-        } catch {
-            self.error("cannot write the output: \(error.localizedDescription)")
+        if let failure = write(cleaned, to: STDOUT_FILENO) {
+            self.error("cannot write the output: \(String(cString: strerror(failure)))")
             throw ExitCode(1)
         }
     }
@@ -165,4 +195,9 @@ package enum Console {
         }
     }
 
+}
+
+/// POSIX `write`, named apart from ``Console/write(_:to:)``.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

@@ -101,6 +101,7 @@ struct OutputDestination {
                 }
             }
         }
+        if failure == EPIPE { exit(Console.readerLeft) }
         if let failure { throw .failed(String(cString: strerror(failure))) }
     }
 }

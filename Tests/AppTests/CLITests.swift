@@ -77,7 +77,9 @@ struct CLITests {
                 "routed away, 2 usage error, 3 the backend could not be reached or does not",
                 "speak the contract, 4 a transfer was not sent because the pending-writes",
                 "journal could not record it or would not let it out (a line on stderr says why",
-                "and what to do).",
+                "and what to do), 5 the screen showed its last content because the backend could",
+                "not be reached or did not answer in time, 141 the output's reader left (a",
+                "closed pipe: | head).",
             ], "\(run.stdout)")
     }
 

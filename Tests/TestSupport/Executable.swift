@@ -40,26 +40,27 @@ public enum Executable<Name: ExecutableName> {
     /// calling test.
     public static func run(
         _ arguments: [String], environment: [String: String] = [:], home: URL? = nil, directory: URL? = nil,
-        input: String? = nil, terminalInput: String? = nil, stdout: URL? = nil, launcher: [String] = [],
-        timeLimit: Duration = .seconds(90), sourceLocation: SourceLocation = #_sourceLocation
+        input: String? = nil, terminalInput: String? = nil, stdout: URL? = nil, readerGone: ReaderGone? = nil,
+        launcher: [String] = [], timeLimit: Duration = .seconds(90), sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> Run {
         await runSlots.take()
         defer { runSlots.give() }
         let running = try start(
             arguments, environment: environment, home: home, directory: directory, input: input,
-            terminalInput: terminalInput, stdout: stdout, launcher: launcher)
+            terminalInput: terminalInput, stdout: stdout, readerGone: readerGone, launcher: launcher)
         return await running.finish(timeLimit: timeLimit, sourceLocation: sourceLocation)
     }
 
-    /// Starts the executable with `arguments` as ``run(_:environment:home:directory:input:terminalInput:stdout:timeLimit:sourceLocation:)``
+    /// Starts the executable with `arguments` as ``run(_:environment:home:directory:input:terminalInput:stdout:readerGone:launcher:timeLimit:sourceLocation:)``
     /// does, and returns at once, so a test can signal it while it runs. Its stdout goes to `stdout` if given
-    /// (`/dev/full`, say).
+    /// (`/dev/full`, say), or with `readerGone` to a pipe whose reader has left, as `| head` leaves.
     ///
     /// Output goes to files, not pipes: a child that fills one pipe while the parent waits on the other would
     /// block forever (a sanitizer report on stderr did exactly that).
     public static func start(
         _ arguments: [String], environment: [String: String] = [:], home: URL? = nil, directory: URL? = nil,
-        input: String? = nil, terminalInput: String? = nil, stdout: URL? = nil, launcher: [String] = []
+        input: String? = nil, terminalInput: String? = nil, stdout: URL? = nil, readerGone: ReaderGone? = nil,
+        launcher: [String] = []
     ) throws -> Running {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("errorflow-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -86,6 +87,12 @@ public enum Executable<Name: ExecutableName> {
         ) { _, new in new }
         process.standardOutput = try FileHandle(forWritingTo: stdout ?? stdoutFile)
         process.standardError = try FileHandle(forWritingTo: stderrFile)
+        if let readerGone {
+            let pipe = Pipe()
+            try pipe.fileHandleForReading.close()
+            process.standardOutput = pipe
+            if readerGone == .stdoutAndStderr { process.standardError = pipe }
+        }
         process.standardInput = input == nil ? FileHandle.nullDevice : try FileHandle(forReadingFrom: stdinFile)
         var terminal: PseudoTerminal?
         if terminalInput != nil {
@@ -101,6 +108,14 @@ public enum Executable<Name: ExecutableName> {
             process: process, ended: ended, folder: folder, stdoutFile: stdoutFile, stderrFile: stderrFile,
             terminal: terminal, arguments: arguments)
     }
+}
+
+/// Which of a run's outputs go to a pipe whose reader has left.
+public enum ReaderGone: Sendable {
+    /// Stdout (`errorflow tour | head -1`); stderr goes to the run's file.
+    case stdout
+    /// Both (`errorflow tour 2>&1 | head -1`).
+    case stdoutAndStderr
 }
 
 /// Runs to completion at once, for every executable together: twice as many as there are cores. Swift Testing starts

@@ -150,12 +150,12 @@ private struct ProgressLine: Sendable {
         let text =
             "load: \(progress.done) of \(counted(total, "call")) done · \(progress.failed) failed · "
             + progress.elapsed.formattedSeconds
-        FileHandle.standardError.write(Data((onTerminal ? "\r\u{1B}[K" + text : text + "\n").utf8))
+        Console.write(onTerminal ? "\r\u{1B}[K" + text : text + "\n", to: STDERR_FILENO)
     }
 
     /// Clears the rewritten line, so the summary starts on a clean one.
     func finish() {
-        if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if onTerminal { Console.write("\r\u{1B}[K", to: STDERR_FILENO) }
     }
 }
 

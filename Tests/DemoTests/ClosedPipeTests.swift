@@ -1,0 +1,43 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Piped into a reader that leaves (`| head -1`, `| grep -q`), every command and format ends quietly with 141, what
+/// a shell shows for a process that SIGPIPE ended: nothing traps, and nothing more is written.
+@Suite("A reader that leaves", .timeLimit(.minutes(3 * TestSlowdown.factor)))
+struct ClosedPipeTests {
+    static let formats = ["text", "json", "mermaid", "html"]
+    static let commands: [[String]] =
+        formats.map { ["tour", "--only", "wallet-banned,offline", "--format", $0] }
+        + ["payments", "wallet", "signin", "profile", "transfer"].flatMap { screen in
+            formats.map { [screen, "--format", $0] }
+        }
+        + ["text", "json"].map { ["scenarios", "--format", $0] }
+        + ["text", "json"].map {
+            ["explain", "TransferError.unknown/networking/idempotency_key_reused", "--format", $0]
+        }
+        + ["text", "json"].map { ["session", "show", "--format", $0] }
+
+    @Test(arguments: commands)
+    func endsQuietlyWhenStdoutHasNoReader(_ arguments: [String]) async throws {
+        let run = try await Binary.run(arguments, readerGone: .stdout)
+
+        #expect(run.status == 141, "\(arguments.joined(separator: " ")): \(run.stderr)")
+        #expect(!run.stderr.contains("Fatal error"), "\(run.stderr)")
+        #expect(!run.stderr.contains("cannot write"), "a reader that left is no failure: \(run.stderr)")
+    }
+
+    @Test(arguments: commands)
+    func endsQuietlyWhenStdoutAndStderrHaveNoReader(_ arguments: [String]) async throws {
+        let run = try await Binary.run(arguments, readerGone: .stdoutAndStderr)
+
+        #expect(run.status == 141, "\(arguments.joined(separator: " "))")
+    }
+
+    @Test func aPassingTourWritesNothingOnStderr() async throws {
+        let run = try await Binary.run(["tour", "--only", "offline,offline-last-content,transfer-offline"])
+
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty, "a backend stopped for its scenario is the scenario: \(run.stderr)")
+    }
+}
