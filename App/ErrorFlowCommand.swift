@@ -57,6 +57,10 @@ public enum ErrorFlowCommand {
             Console.error("no command '\(unknown)'; `errorflow --help` lists the commands")
             Root.exit(withError: ExitCode(2))
         }
+        if let problem = Console.environmentProblem(ProcessInfo.processInfo.environment) {
+            Console.error(problem)
+            Root.exit(withError: ExitCode(2))
+        }
         var failure: (any Error)?
         do {
             let command = try Root.parseAsRoot()

@@ -70,8 +70,12 @@ package enum ScreenCommand {
                 throw ExitCode(4)
             }
             guard let dismissed else {
+                let hint =
+                    dismiss.count < 8
+                    ? "give at least 8 characters of its key"
+                    : "`errorflow transfer --pending --base-url \(baseURL.absoluteString)` lists the waiting ones"
                 throw Console.refusal(
-                    "no pending write to \(origin) has a key starting with '\(dismiss)' (give at least 8 characters)")
+                    "no single pending write to \(origin) has a key starting with '\(Console.echo(dismiss))': \(hint)")
             }
             let what =
                 PendingTransfer(dismissed)?.summary ?? "\(dismissed.identity.method) \(dismissed.identity.operation)"
@@ -350,7 +354,8 @@ package struct TransferCommand<Choice: BackendChoice>: AsyncParsableCommand {
     @Option(help: "The account to send to.")
     var to: String?
 
-    @Option(help: "The amount, with up to two decimals: 12.50.")
+    // Unconditional, so that `--amount -3` is a value the form refuses as not above zero, not a missing one.
+    @Option(parsing: .unconditional, help: "The amount, with up to two decimals: 12.50.")
     var amount: String?
 
     @Option(help: "A three-letter currency code.")

@@ -60,9 +60,13 @@ package enum Console {
     }
 
     /// Makes a write to a closed pipe fail with `EPIPE` instead of ending the process by a signal, so that
-    /// ``write(_:to:)`` decides how the run ends.
+    /// ``write(_:to:)`` decides how the run ends. What ArgumentParser prints (help, version, completion scripts) is
+    /// flushed as the process exits; a reader that left it ends the run with ``readerLeft`` too.
     package static func ignoreBrokenPipes() {
         signal(SIGPIPE, SIG_IGN)
+        atexit {
+            if fflush(nil) != 0, errno == EPIPE { _exit(Console.readerLeft) }
+        }
     }
 
     /// Says why a command refuses to go on, in one line, and returns the usage exit code (2) to throw.
@@ -185,6 +189,28 @@ package enum Console {
 
     static func sendsErrorReports(environment: [String: String]) -> Bool {
         !["off", "0", "false"].contains(environment["ERRORFLOW_ERROR_REPORTS"]?.lowercased() ?? "")
+    }
+
+    /// What is wrong with the `ERRORFLOW_*` variables of `environment`, in one line naming the accepted values; `nil`
+    /// when each is unset, empty or one the app knows.
+    static func environmentProblem(_ environment: [String: String]) -> String? {
+        let reports = ["off", "0", "false", "on", "1", "true"]
+        if let value = environment["ERRORFLOW_ERROR_REPORTS"], !value.isEmpty, !reports.contains(value.lowercased()) {
+            return "ERRORFLOW_ERROR_REPORTS=\(echo(value)) is not a setting: give off (or 0, false) to send no error "
+                + "report, or on (1, true)"
+        }
+        let transports = ProcessTransport.Choice.allCases.map(\.rawValue)
+        if let value = environment["ERRORFLOW_TRANSPORT"], !value.isEmpty, !transports.contains(value) {
+            return "ERRORFLOW_TRANSPORT=\(echo(value)) is not a transport: give \(transports.joined(separator: " or ")), "
+                + "or leave it unset for the platform's"
+        }
+        return nil
+    }
+
+    /// `text` as a message may repeat it: at most 200 characters, and what was cut said.
+    static func echo(_ text: String) -> String {
+        guard text.count > 200 else { return text }
+        return "\(text.prefix(200))… (\(text.count - 200) more characters)"
     }
 
     /// A logger for one process: lines to stderr at `warning` (or `debug` with `--verbose`, journey lines included),

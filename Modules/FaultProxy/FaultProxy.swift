@@ -90,6 +90,10 @@ public final class FaultProxy: Sendable {
         guard isLoopback(host) else { throw .notLoopback(host: host) }
         var tls = TLSConfiguration.makeClientConfiguration()
         if let caFile = settings.caFile {
+            guard FileManager.default.isReadableFile(atPath: caFile) else {
+                let exists = FileManager.default.fileExists(atPath: caFile)
+                throw .unusableCAFile(path: caFile, reason: exists ? "it cannot be read" : "there is no such file")
+            }
             do {
                 let certificates = try NIOSSLCertificate.fromPEMFile(caFile)
                 guard !certificates.isEmpty else { throw FaultProxyError.unusableCAFile(path: caFile, reason: "") }

@@ -134,3 +134,90 @@ struct CLITests {
         return backend.baseURL
     }
 }
+
+/// `errorflow-app` piped into a reader that leaves ends as `errorflow` does: quietly, with 141.
+@Suite("errorflow-app and a reader that leaves", .timeLimit(.minutes(3 * TestSlowdown.factor)))
+struct AppClosedPipeTests {
+    @Test(arguments: [["--help"], ["session", "show"], ["payments", "--base-url", "http://127.0.0.1:9"]])
+    func endsQuietly(_ arguments: [String]) async throws {
+        let run = try await Binary.run(arguments, readerGone: .stdoutAndStderr)
+
+        #expect(run.status == 141, "\(arguments.joined(separator: " "))")
+    }
+}
+
+/// An `ERRORFLOW_*` variable the app does not know the value of is a usage error that names the accepted values.
+@Suite("The environment's settings")
+struct EnvironmentSettingsTests {
+    @Test func anUnknownTransportIsAUsageErrorNamingTheTransports() async throws {
+        let run = try await Binary.run(["session", "show"], environment: ["ERRORFLOW_TRANSPORT": "bogus"])
+
+        #expect(run.status == 2)
+        #expect(
+            run.stderr
+                == "errorflow: ERRORFLOW_TRANSPORT=bogus is not a transport: give async-http-client or urlsession, or leave it unset for the platform's\n"
+        )
+    }
+
+    @Test(arguments: ["maybe", "no"])
+    func anUnknownReportsSettingIsRefused(_ value: String) {
+        #expect(
+            Console.environmentProblem(["ERRORFLOW_ERROR_REPORTS": value])
+                == "ERRORFLOW_ERROR_REPORTS=\(value) is not a setting: give off (or 0, false) to send no error report, or on (1, true)"
+        )
+    }
+
+    @Test(arguments: ["", "off", "OFF", "0", "false", "on", "1", "true"])
+    func aKnownReportsSettingOrNoneIsTaken(_ value: String) {
+        #expect(Console.environmentProblem(["ERRORFLOW_ERROR_REPORTS": value, "ERRORFLOW_TRANSPORT": ""]) == nil)
+    }
+
+    @Test func aLongValueIsEchoedCutToTwoHundredCharacters() throws {
+        let problem = try #require(
+            Console.environmentProblem(["ERRORFLOW_TRANSPORT": String(repeating: "x", count: 900)]))
+
+        #expect(problem.contains(String(repeating: "x", count: 200) + "… (700 more characters)"))
+        #expect(!problem.contains(String(repeating: "x", count: 201)))
+    }
+}
+
+/// What a person typed gets the message about what is wrong with it.
+@Suite("Messages about what was typed")
+struct InputMessageTests {
+    @Test func aNegativeAmountIsAValueRefusedAsNotAboveZero() async throws {
+        let run = try await Binary.run([
+            "transfer", "--base-url", "http://127.0.0.1:9", "--to", "DE89 3704 0044 0532 0130 00", "--amount", "-3",
+        ])
+
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stdout.contains("Enter an amount above zero."), "\(run.stdout)")
+    }
+
+    @Test func aKeyOfEightCharactersThatNothingMatchesSaysHowToListTheWaitingOnes() async throws {
+        let run = try await Binary.run([
+            "transfer", "--pending", "--dismiss", "abcdefgh", "--base-url", "http://127.0.0.1:9",
+        ])
+
+        #expect(run.status == 2)
+        #expect(
+            run.stderr
+                == "errorflow: no single pending write to http://127.0.0.1:9 has a key starting with 'abcdefgh': `errorflow transfer --pending --base-url http://127.0.0.1:9` lists the waiting ones\n"
+        )
+    }
+
+    @Test func aCAFileThatIsNotThereIsSaidToBeMissing() async throws {
+        let run = try await Binary.run(["proxy", "--to", "http://127.0.0.1:9", "--ca-file", "/nonexistent.pem"])
+
+        #expect(run.status == 2)
+        #expect(run.stderr == "errorflow: --ca-file /nonexistent.pem cannot be used: there is no such file\n")
+    }
+
+    @Test func aMistypedReferenceWithABackendIsSaidToBeNoReference() async throws {
+        let run = try await Binary.run(["explain", "S4NN-KDJ", "--base-url", "http://127.0.0.1:9"])
+
+        #expect(run.status == 2)
+        #expect(
+            run.stderr
+                == "errorflow: S4NN-KDJ is not a reference (XXXX-XXXX: 8 letters and digits); check what you copied\n")
+    }
+}

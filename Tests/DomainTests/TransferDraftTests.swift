@@ -14,6 +14,20 @@ struct TransferDraftTests {
         #expect(refused == .failure(.invalid([FieldProblem(field: .note, code: .tooLarge)])))
     }
 
+    @Test(arguments: ["-3", "-0.50", "0", "0.00"])
+    func anAmountOfZeroOrBelowIsRefusedAsNotAboveZero(_ amount: String) {
+        let refused = TransferDraft.validated(toAccount: "DE89", amount: amount, currency: "EUR", note: nil)
+
+        #expect(refused == .failure(.invalid([FieldProblem(field: .amount, code: .notPositive)])))
+    }
+
+    @Test(arguments: ["-", "-x", "--3", "3-"])
+    func anAmountThatIsNoNumberIsRefusedAsInvalid(_ amount: String) {
+        let refused = TransferDraft.validated(toAccount: "DE89", amount: amount, currency: "EUR", note: nil)
+
+        #expect(refused == .failure(.invalid([FieldProblem(field: .amount, code: .invalid)])))
+    }
+
     @Test func aNoteOfBlanksIsNoNote() {
         #expect((try? makeSUT(note: "   ").get())?.note == nil)
     }

@@ -30,6 +30,9 @@ public struct TransferDraft: Hashable, Sendable {
             problems.append(FieldProblem(field: .amount, code: .required))
         } else if let value, value <= 0 {
             problems.append(FieldProblem(field: .amount, code: .notPositive))
+        } else if amountText.hasPrefix("-"), decimal(String(amountText.dropFirst())) != nil {
+            // A negative amount is a number the user meant, and what is wrong with it is its sign.
+            problems.append(FieldProblem(field: .amount, code: .notPositive))
         } else if value == nil {
             problems.append(FieldProblem(field: .amount, code: .invalid))
         }
