@@ -15,10 +15,10 @@ public enum ErrorFlowCommand {
         -> CommandConfiguration
     {
         CommandConfiguration(
-            commandName: "errorflow",
+            commandName: Console.binaryName,
             abstract: "Watch errors travel through the layers of a multi-module Swift app.",
             discussion: backends
-                + " (sign in first; `errorflow session show` tells who is signed in)."
+                + " (sign in first; `\(Console.binaryName) session show` tells who is signed in)."
                 + " " + exitCodes + "\n\n" + environment,
             version: version,
             subcommands: subcommands
@@ -45,6 +45,7 @@ public enum ErrorFlowCommand {
     /// to go out have what is left of the run's budget, closes the transport, and exits with the documented code.
     public static func main<Root: ParsableCommand>(_ root: Root.Type) async {
         Console.ignoreBrokenPipes()
+        Console.nameBinary(fromPath: CommandLine.arguments.first)
         // Libraries that make their own loggers write warnings to stderr; the app's layers get theirs explicitly.
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label, metadataProvider: JourneyFlow.metadataProvider)
@@ -54,7 +55,7 @@ public enum ErrorFlowCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "help", let unknown = unknownCommand(in: Array(arguments.dropFirst()), of: root) {
             // ArgumentParser would print the root help and exit 0 for a topic it does not know.
-            Console.error("no command '\(unknown)'; `errorflow --help` lists the commands")
+            Console.error("no command '\(unknown)'; `\(Console.binaryName) --help` lists the commands")
             Root.exit(withError: ExitCode(2))
         }
         if let problem = Console.environmentProblem(ProcessInfo.processInfo.environment) {

@@ -60,7 +60,7 @@ package struct BackendOptions<Choice: BackendChoice>: ParsableArguments {
         help: ArgumentHelp(
             Choice.words.baseURL,
             discussion:
-                "It must implement the backend contract. Sign in first (`errorflow signin --base-url URL`); the session is kept in --session-file. A URL with a user name or password, a query (?…) or a fragment (#…) is refused (exit 2): a secret such as an API key belongs in the session, not in the URL, which errorflow prints.",
+                "It must implement the backend contract. Sign in first (`\(Console.binaryName) signin --base-url URL`); the session is kept in --session-file. A URL with a user name or password, a query (?…) or a fragment (#…) is refused (exit 2): a secret such as an API key belongs in the session, not in the URL, which errorflow prints.",
             valueName: "url"))
     package var baseURL: String?
 
@@ -147,7 +147,7 @@ package enum BackendChecks {
         }
         if components.query != nil || components.fragment != nil {
             throw Console.refusal(
-                "\(option) \(shown) carries a query (?…) or a fragment (#…); give the URL without it: a secret such as an API key belongs in the session (`errorflow signin`), not in the URL, which errorflow prints"
+                "\(option) \(shown) carries a query (?…) or a fragment (#…); give the URL without it: a secret such as an API key belongs in the session (`\(Console.binaryName) signin`), not in the URL, which errorflow prints"
             )
         }
         let origin = BackendOrigin(url)

@@ -73,7 +73,7 @@ package enum ScreenCommand {
                 let hint =
                     dismiss.count < 8
                     ? "give at least 8 characters of its key"
-                    : "`errorflow transfer --pending --base-url \(baseURL.absoluteString)` lists the waiting ones"
+                    : "`\(Console.binaryName) transfer --pending --base-url \(baseURL.absoluteString)` lists the waiting ones"
                 throw Console.refusal(
                     "no single pending write to \(origin) has a key starting with '\(Console.echo(dismiss))': \(hint)")
             }
@@ -116,7 +116,7 @@ package enum ScreenCommand {
             lines.append(
                 "Sent \(Self.time(write.firstSent)): \(PendingTransfer(write)?.summary ?? "\(write.identity.method) \(write.identity.operation)")"
                     + "; its key has expired, so it is not sent again. Whether it was made is unknown: check your wallet, then "
-                    + "`errorflow transfer --pending --dismiss \(write.key.prefix(8)) --base-url \(baseURL.absoluteString)`."
+                    + "`\(Console.binaryName) transfer --pending --dismiss \(write.key.prefix(8)) --base-url \(baseURL.absoluteString)`."
             )
         }
         let text =
@@ -158,7 +158,7 @@ package enum ScreenCommand {
         case .unanswered:
             Console.error(
                 "nothing was sent: \(BackendOrigin(baseURL)) did not say within "
-                    + "\(ProxiedBackend.patience.components.seconds) s whether it is `errorflow proxy` "
+                    + "\(ProxiedBackend.patience.components.seconds) s whether it is `\(Console.binaryName) proxy` "
                     + "(GET \(ProxiedBackend.path)), so the transfer's pending write could be filed under the wrong "
                     + "backend; try again when it answers")
             throw ExitCode(4)
@@ -210,7 +210,7 @@ package enum ScreenCommand {
             let blank = TransferInput(toAccount: "", amount: "")
             let run = ScreenRun(
                 app: ComposedApp(configuration), collector: collector, style: style, scenario: scenario?.name,
-                signInHint: "sign in first with `errorflow signin --base-url \(baseURL.absoluteString)`",
+                signInHint: "sign in first with `\(Console.binaryName) signin --base-url \(baseURL.absoluteString)`",
                 transferInput: transferInput ?? scenario?.transferInput ?? blank)
             var report = await run.run(screen)
             report.check = scenario?.check(report)

@@ -14,14 +14,14 @@ enum JournalAdvice {
             case .unusable:
                 "fix it or move it away (nothing in it was changed), then send again"
             case .full:
-                "settle the waiting ones with `errorflow transfer --pending --base-url \(url)`; receipts of made "
+                "settle the waiting ones with `\(Console.binaryName) transfer --pending --base-url \(url)`; receipts of made "
                     + "transfers are kept for 24 hours"
             case .unresolvedAndExpired(_, let key):
-                "check your wallet, then let it go with `errorflow transfer --pending --dismiss \(key.prefix(8)) "
+                "check your wallet, then let it go with `\(Console.binaryName) transfer --pending --dismiss \(key.prefix(8)) "
                     + "--base-url \(url)`"
             case .waitingElsewhere(let backend, _, let key):
-                "see it with `errorflow transfer --pending --base-url \(backend)`, let it go with "
-                    + "`errorflow transfer --pending --dismiss \(key.prefix(8)) --base-url \(backend)`, or add --again "
+                "see it with `\(Console.binaryName) transfer --pending --base-url \(backend)`, let it go with "
+                    + "`\(Console.binaryName) transfer --pending --dismiss \(key.prefix(8)) --base-url \(backend)`, or add --again "
                     + "to send a new one"
             case .madeEarlier:
                 "add --again to make it once more"

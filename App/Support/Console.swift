@@ -28,9 +28,21 @@ package enum Console {
 
     package static var inputIsTerminal: Bool { isatty(STDIN_FILENO) != 0 }
 
-    /// One line on stderr: `errorflow: message`, without control characters.
+    /// The name of the binary that is running, from the path it was started by: `errorflow`, `errorflow-app`, or
+    /// whatever a team renamed the product to. Help, hints, notes and completion scripts call it by this name.
+    /// `errorflow` until ``ErrorFlowCommand/main(_:)`` reads it (in tests that call the commands in process).
+    package static var binaryName: String { runningName.withLock { $0 } }
+    private static let runningName = LockedState("errorflow")
+
+    /// Takes the binary's name from `path` (`CommandLine.arguments[0]`); an empty one leaves `errorflow`.
+    static func nameBinary(fromPath path: String?) {
+        guard let name = path.map({ URL(fileURLWithPath: $0).lastPathComponent }), !name.isEmpty else { return }
+        runningName.withLock { $0 = name }
+    }
+
+    /// One line on stderr: `errorflow: message` (the running binary's name), without control characters.
     package static func error(_ message: String) {
-        write(OutputText.clean("errorflow: \(message)\n"), to: STDERR_FILENO)
+        write(OutputText.clean("\(binaryName): \(message)\n"), to: STDERR_FILENO)
     }
 
     /// The exit code of a run whose reader left (a closed pipe: `| head`, `| grep -q`): 141, what a shell shows for

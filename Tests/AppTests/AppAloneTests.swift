@@ -13,7 +13,7 @@ struct AppAloneTests {
         let run = try await Binary.run([screen])
 
         #expect(run.status == 2)
-        #expect(run.stderr == "errorflow: give the URL of your backend with --base-url\n")
+        #expect(run.stderr == "errorflow-app: give the URL of your backend with --base-url\n")
         #expect(run.stdout.isEmpty)
     }
 

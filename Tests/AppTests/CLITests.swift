@@ -71,15 +71,15 @@ struct CLITests {
         let paragraph = run.stdout.components(separatedBy: "\n\n").dropFirst().first?.components(separatedBy: "\n")
         #expect(
             paragraph == [
-                "Every screen runs against your backend at --base-url (sign in first; `errorflow",
-                "session show` tells who is signed in). Exit codes: 0 the screen rendered (empty",
-                "states and ignored errors included), 1 an error was presented or the user was",
-                "routed away, 2 usage error, 3 the backend could not be reached or does not",
-                "speak the contract, 4 a transfer was not sent because the pending-writes",
-                "journal could not record it or would not let it out (a line on stderr says why",
-                "and what to do), 5 the screen showed its last content because the backend could",
-                "not be reached or did not answer in time, 141 the output's reader left (a",
-                "closed pipe: | head).",
+                "Every screen runs against your backend at --base-url (sign in first;",
+                "`errorflow-app session show` tells who is signed in). Exit codes: 0 the screen",
+                "rendered (empty states and ignored errors included), 1 an error was presented",
+                "or the user was routed away, 2 usage error, 3 the backend could not be reached",
+                "or does not speak the contract, 4 a transfer was not sent because the",
+                "pending-writes journal could not record it or would not let it out (a line on",
+                "stderr says why and what to do), 5 the screen showed its last content because",
+                "the backend could not be reached or did not answer in time, 141 the output's",
+                "reader left (a closed pipe: | head).",
             ], "\(run.stdout)")
     }
 
@@ -155,7 +155,7 @@ struct EnvironmentSettingsTests {
         #expect(run.status == 2)
         #expect(
             run.stderr
-                == "errorflow: ERRORFLOW_TRANSPORT=bogus is not a transport: give async-http-client or urlsession, or leave it unset for the platform's\n"
+                == "errorflow-app: ERRORFLOW_TRANSPORT=bogus is not a transport: give async-http-client or urlsession, or leave it unset for the platform's\n"
         )
     }
 
@@ -201,7 +201,7 @@ struct InputMessageTests {
         #expect(run.status == 2)
         #expect(
             run.stderr
-                == "errorflow: no single pending write to http://127.0.0.1:9 has a key starting with 'abcdefgh': `errorflow transfer --pending --base-url http://127.0.0.1:9` lists the waiting ones\n"
+                == "errorflow-app: no single pending write to http://127.0.0.1:9 has a key starting with 'abcdefgh': `errorflow-app transfer --pending --base-url http://127.0.0.1:9` lists the waiting ones\n"
         )
     }
 
@@ -209,7 +209,7 @@ struct InputMessageTests {
         let run = try await Binary.run(["proxy", "--to", "http://127.0.0.1:9", "--ca-file", "/nonexistent.pem"])
 
         #expect(run.status == 2)
-        #expect(run.stderr == "errorflow: --ca-file /nonexistent.pem cannot be used: there is no such file\n")
+        #expect(run.stderr == "errorflow-app: --ca-file /nonexistent.pem cannot be used: there is no such file\n")
     }
 
     @Test func aMistypedReferenceWithABackendIsSaidToBeNoReference() async throws {
@@ -218,6 +218,28 @@ struct InputMessageTests {
         #expect(run.status == 2)
         #expect(
             run.stderr
-                == "errorflow: S4NN-KDJ is not a reference (XXXX-XXXX: 8 letters and digits); check what you copied\n")
+                == "errorflow-app: S4NN-KDJ is not a reference (XXXX-XXXX: 8 letters and digits); check what you copied\n"
+        )
+    }
+}
+
+/// The binary calls itself by the name it was started by: its help, its completion script and its hints.
+@Suite("The binary's name")
+struct BinaryNameTests {
+    @Test func helpAndCompletionCallItErrorflowApp() async throws {
+        let help = try await Binary.run(["--help"])
+        let completion = try await Binary.run(["--generate-completion-script", "bash"])
+
+        #expect(help.stdout.contains("USAGE: errorflow-app <subcommand>"), "\(help.stdout)")
+        #expect(
+            completion.stdout.contains("-F _errorflow-app errorflow-app"), "\(completion.stdout.suffix(300))")
+    }
+
+    @Test func aHintNamesTheBinaryThatIsRunning() async throws {
+        let run = try await Binary.run(["payments", "--base-url", "http://127.0.0.1:9"])
+
+        #expect(
+            run.stderr.contains("sign in first with `errorflow-app signin --base-url http://127.0.0.1:9`"),
+            "\(run.stderr)")
     }
 }

@@ -202,7 +202,7 @@ struct ExplainCommandTests {
 
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr.hasPrefix("errorflow: "), "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("errorflow-app: "), "\(run.stderr)")
         #expect(run.stderr.filter { $0 == "\n" }.count == 1, "\(run.stderr)")
     }
 
@@ -211,7 +211,7 @@ struct ExplainCommandTests {
 
         #expect(
             run.stderr.hasPrefix(
-                "errorflow: no error type NoSuchError in this app, so nothing reports NoSuchError.unknown/networking/-; the layers' types: WalletRepositoryError, "
+                "errorflow-app: no error type NoSuchError in this app, so nothing reports NoSuchError.unknown/networking/-; the layers' types: WalletRepositoryError, "
             ), "\(run.stderr)")
     }
 
@@ -251,7 +251,7 @@ struct ExplainCommandTests {
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
         #expect(
-            run.stderr == "errorflow: the backend at \(BackendOrigin(server.baseURL)) has no error report 7K3M-Q9XD\n")
+            run.stderr == "errorflow-app: the backend at \(BackendOrigin(server.baseURL)) has no error report 7K3M-Q9XD\n")
     }
 
     @Test func aBackendThatCannotBeReachedIsOneLineAndExit3() async throws {
@@ -263,7 +263,7 @@ struct ExplainCommandTests {
         #expect(run.stdout.isEmpty)
         #expect(
             run.stderr
-                == "errorflow: cannot look up 7K3M-Q9XD: the backend at \(BackendOrigin(closed)) cannot be reached\n")
+                == "errorflow-app: cannot look up 7K3M-Q9XD: the backend at \(BackendOrigin(closed)) cannot be reached\n")
     }
 
     @Test func aReferenceWithoutABaseURLIsRefused() async throws {
@@ -272,7 +272,7 @@ struct ExplainCommandTests {
         #expect(run.status == 2)
         #expect(
             run.stderr
-                == "errorflow: 7K3M-Q9XD is a report's reference: give the backend that keeps it with --base-url\n")
+                == "errorflow-app: 7K3M-Q9XD is a report's reference: give the backend that keeps it with --base-url\n")
     }
 
     @Test func itsHelpExplainsWithAnExample() async throws {

@@ -116,7 +116,7 @@ struct KeyedWriteRoadsTests {
         #expect(refused.status == 4, "\(refused.stdout)\(refused.stderr)")
         #expect(
             refused.stderr.contains(
-                "its key has expired; check your wallet, then let it go with `errorflow transfer --pending --dismiss 0ld0ld00 --base-url \(url)`"
+                "its key has expired; check your wallet, then let it go with `errorflow-app transfer --pending --dismiss 0ld0ld00 --base-url \(url)`"
             ), "\(refused.stderr)")
         #expect(listed.status == 1, "\(listed.stdout)\(listed.stderr)")
         #expect(listed.stdout.contains("its key has expired, so it is not sent again. Whether it was made is unknown"))

@@ -67,7 +67,7 @@ struct SignOutAcrossProcessesTests {
         let clear = try await Binary.run(["session", "clear"], home: home.url)
 
         #expect(clear.status == 1, "\(clear.stdout)\(clear.stderr)")
-        #expect(clear.stderr.hasPrefix("errorflow: not signed out: "), "\(clear.stderr)")
+        #expect(clear.stderr.hasPrefix("errorflow-app: not signed out: "), "\(clear.stderr)")
         #expect(clear.stderr.split(separator: "\n").count == 1, "one line: \(clear.stderr)")
         #expect(!clear.stdout.contains("Signed out"))
         #expect(sessionFileExists(home), "the session is still there")

@@ -193,7 +193,7 @@ struct Expectation: Sendable, CustomTestStringConvertible {
                 "domain mapped the form before sending → TransferError.invalid(toAccount,amount)",
                 "presentation presented TransferError.invalid(toAccount,amount) → inline: toAccount, amount",
             ],
-            screen: ["Enter the account to send to.", "Use digits, with up to two decimals (12.50)."],
+            screen: ["Enter the account to send to.", "Enter an amount above zero."],
             backendTransfers: 0),
         .init(
             scenario: .transferInvalidFields, outcome: "presented", exitCode: 1,
