@@ -91,18 +91,29 @@ enum TransferTag: ScreenTag { static let screen: Screen? = .transfer }
 // new-feature: screen tags
 enum AnyScreenTag: ScreenTag { static let screen: Screen? = nil }
 
-/// The part of each screen's `--help` that lists its scenarios.
+/// The part of each screen's `--help` that lists its scenarios: each name on a line of its own, its summary below
+/// it, indented and wrapped to fit 80 columns, so that the help's own wrapping never breaks a line.
 enum ScreenHelp {
     static func scenarios(for screen: Screen) -> String {
-        let scenarios = DemoScenario.scenarios(for: screen)
-        let width = (scenarios.map(\.rawValue.count).max() ?? 0) + 2
-        let lines = scenarios.map { scenario in
+        let lines = DemoScenario.scenarios(for: screen).flatMap { scenario in
             let marker = scenario == DemoScenario.defaultScenario(for: screen) ? " (default)" : ""
-            return "  " + scenario.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
-                + scenario.plan.summary
-                + marker
+            return ["  " + scenario.rawValue + marker] + wrapped(scenario.plan.summary, width: 72).map { "      " + $0 }
         }
         return (["Scenarios (--scenario):"] + lines).joined(separator: "\n")
+    }
+
+    /// `text` in lines of at most `width` characters, broken between words.
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return line.isEmpty ? lines : lines + [line]
     }
 }
 

@@ -803,7 +803,8 @@ struct Templates {
         let refused = [
             "invalidResponse", "bodyTooLarge", "forbidden", "notFound", "conflict", "unexpectedStatus(418)",
             "errorEnvelope(SERVICE_DOWN)", "journalRefused(busy)", "journalRefused(unusable)", "journalRefused(full)",
-            "journalRefused(unresolvedAndExpired)", "journalRefused(madeEarlier)", "journalRefused(tooLarge)",
+            "journalRefused(unresolvedAndExpired)", "journalRefused(waitingElsewhere)", "journalRefused(madeEarlier)",
+            "journalRefused(tooLarge)",
         ]
         func list(_ kinds: [String]) -> String { kinds.map { "`HTTPClientError.\($0)`" }.joined(separator: ", ") }
         return named(

@@ -128,7 +128,9 @@ struct DemoCLITests {
 
         #expect(run.status == 0, "\(run.stderr)")
         for scenario in DemoScenario.allCases {
-            let listed = run.stdout.contains("\n  \(scenario.rawValue) ")
+            let listed =
+                run.stdout.contains("\n  \(scenario.rawValue)\n")
+                || run.stdout.contains("\n  \(scenario.rawValue) (default)\n")
             #expect(listed == (scenario.plan.screen == screen), "\(scenario.rawValue) in \(screen.rawValue) --help")
         }
     }
