@@ -103,7 +103,8 @@ package struct ExplainCommand<Scenarios: ExplainedScenarios>: AsyncParsableComma
         if baseURL != nil {
             guard FileManager.default.fileExists(atPath: (subject as NSString).expandingTildeInPath) else {
                 throw Console.refusal(
-                    "\(Self.shown(subject)) is not a reference (XXXX-XXXX: 8 letters and digits); check what you copied")
+                    "\(Self.shown(subject)) is not a reference (XXXX-XXXX: 8 letters and digits); check what you copied"
+                )
             }
             throw Console.refusal("--base-url is for looking up a reference; a report file needs none")
         }

@@ -213,7 +213,8 @@ package enum Console {
         }
         let transports = ProcessTransport.Choice.allCases.map(\.rawValue)
         if let value = environment["ERRORFLOW_TRANSPORT"], !value.isEmpty, !transports.contains(value) {
-            return "ERRORFLOW_TRANSPORT=\(echo(value)) is not a transport: give \(transports.joined(separator: " or ")), "
+            return
+                "ERRORFLOW_TRANSPORT=\(echo(value)) is not a transport: give \(transports.joined(separator: " or ")), "
                 + "or leave it unset for the platform's"
         }
         return nil

@@ -93,7 +93,9 @@ struct DemoRun {
             reportTiming: .beforeOutput(DeliveryBudget(options.reportBudget))
         ).run(screen)
         // A backend stopped for the scenario (`offline`) is the scenario, not something the user must hear about.
-        if plan.isPlayedByClient { report.notes.removeAll { $0.hasPrefix(ScreenRun.unusableNote(backend.url.absoluteString)) } }
+        if plan.isPlayedByClient {
+            report.notes.removeAll { $0.hasPrefix(ScreenRun.unusableNote(backend.url.absoluteString)) }
+        }
         report.notes = notes + report.notes
         if screen == .transfer { report.backendTransfers = await backend.transferCount }
         report.check = DemoCatalog.check(report)

@@ -251,7 +251,8 @@ struct ExplainCommandTests {
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
         #expect(
-            run.stderr == "errorflow-app: the backend at \(BackendOrigin(server.baseURL)) has no error report 7K3M-Q9XD\n")
+            run.stderr
+                == "errorflow-app: the backend at \(BackendOrigin(server.baseURL)) has no error report 7K3M-Q9XD\n")
     }
 
     @Test func aBackendThatCannotBeReachedIsOneLineAndExit3() async throws {
@@ -263,7 +264,8 @@ struct ExplainCommandTests {
         #expect(run.stdout.isEmpty)
         #expect(
             run.stderr
-                == "errorflow-app: cannot look up 7K3M-Q9XD: the backend at \(BackendOrigin(closed)) cannot be reached\n")
+                == "errorflow-app: cannot look up 7K3M-Q9XD: the backend at \(BackendOrigin(closed)) cannot be reached\n"
+        )
     }
 
     @Test func aReferenceWithoutABaseURLIsRefused() async throws {

@@ -15,7 +15,8 @@ struct OwnBackendTests {
 
         let before = try await Binary.run(["payments", "--base-url", url], home: home.url)
         #expect(before.status == 1, "not signed in: routed to sign-in")
-        #expect(before.stderr.contains("not signed in") && before.stderr.contains("errorflow-app signin --base-url \(url)"))
+        #expect(
+            before.stderr.contains("not signed in") && before.stderr.contains("errorflow-app signin --base-url \(url)"))
         #expect(bytes() == nil, "a screen never writes a session")
 
         let signIn = try await Binary.run(["signin", "--base-url", url, "--answer", "approve"], home: home.url)

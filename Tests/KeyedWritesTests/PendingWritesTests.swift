@@ -414,16 +414,16 @@ enum WaitingElsewhere: String, CaseIterable, CustomTestStringConvertible {
 
     var firstURL: URL {
         switch self {
-        case .anotherBasePath: URL(string: "http://127.0.0.1:8080/api")!
-        default: URL(string: "http://127.0.0.1:8080")!
+        case .anotherBasePath: Self.url("http://127.0.0.1:8080/api")
+        default: Self.url("http://127.0.0.1:8080")
         }
     }
 
     var secondURL: URL {
         switch self {
-        case .localhostForLoopback: URL(string: "http://localhost:8080")!
-        case .ipv6ForIPv4: URL(string: "http://[::1]:8080")!
-        case .anotherBasePath: URL(string: "http://127.0.0.1:8080")!
+        case .localhostForLoopback: Self.url("http://localhost:8080")
+        case .ipv6ForIPv4: Self.url("http://[::1]:8080")
+        case .anotherBasePath: Self.url("http://127.0.0.1:8080")
         case .anotherUser: firstURL
         }
     }
@@ -437,6 +437,8 @@ enum WaitingElsewhere: String, CaseIterable, CustomTestStringConvertible {
     }
 
     var testDescription: String { rawValue }
+
+    private static func url(_ text: String) -> URL { URL(string: text) ?? URL(fileURLWithPath: "/") }
 }
 
 /// What makes a journal file unusable, and what is in it.

@@ -36,7 +36,8 @@ struct TransferFormViewModelTests {
     }
 
     @Test(arguments: [
-        ("0", "Enter an amount above zero."), ("-3", "Enter an amount above zero."), ("-x", "Use digits, with up to two decimals (12.50)."),
+        ("0", "Enter an amount above zero."), ("-3", "Enter an amount above zero."),
+        ("-x", "Use digits, with up to two decimals (12.50)."),
         ("", "Enter an amount."),
     ])
     func theAmountMustBeAPositiveNumber(_ amount: String, _ message: String) async {
