@@ -35,7 +35,7 @@ public enum ErrorFlowCommand {
 
     static let environment = """
         Environment: LC_ALL, LC_MESSAGES or LANG choose the language (en, de; --locale overrides them). \
-        ERRORFLOW_ERROR_REPORTS=off sends no error report for an error nobody explained. \
+        ERRORFLOW_ERROR_REPORTS=off sends no report: queued ones wait for a run with reports on. \
         ERRORFLOW_TRANSPORT=urlsession or async-http-client chooses the transport. NO_COLOR turns colour off. \
         XDG_CONFIG_HOME places the session; XDG_STATE_HOME the report outbox and the pending writes; a relative \
         path is ignored for HOME's .config and .local/state.

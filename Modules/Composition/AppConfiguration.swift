@@ -44,8 +44,9 @@ public struct AppConfiguration {
     public var chain = HTTPChain.Settings()
     /// Sent with client reports and error reports.
     public var appVersion: String
-    /// Whether errors nobody explained are sent to the backend as error reports (`POST /v1/error-reports`). Client
-    /// reports of decoding defects go out either way.
+    /// Whether errors nobody explained are sent to the backend as error reports (`POST /v1/error-reports`). When
+    /// not, no report leaves the machine: client reports of decoding defects are kept in the outbox with what already
+    /// waits there, for the first run with reports on.
     public var sendsErrorReports = true
     /// The secrets the app learns, scrubbed from whatever it writes; shared with the process's log handler.
     public var secrets: SecretValues

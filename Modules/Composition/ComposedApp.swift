@@ -68,11 +68,11 @@ public final class ComposedApp {
                 store: store, client: refreshClient, baseURL: baseURL, origin: origin, lastContent: endedSessionClears,
                 clock: clock, logger: logger)
         }
+        var reportSettings = ClientReportSender.Configuration(
+            endpointURL: baseURL.appendingPathComponent("/v1/client-reports"), appVersion: configuration.appVersion)
+        reportSettings.reportsOff = !configuration.sendsErrorReports
         reports = ClientReportSender(
-            client: chain.reports,
-            configuration: .init(
-                endpointURL: baseURL.appendingPathComponent("/v1/client-reports"),
-                appVersion: configuration.appVersion),
+            client: chain.reports, configuration: reportSettings,
             outbox: ReportOutbox(file: configuration.outboxFile, origin: origin, logger: logger),
             clock: clock, logger: logger)
         let errorReports =

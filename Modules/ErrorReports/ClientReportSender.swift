@@ -51,6 +51,9 @@ public final class ClientReportSender: ClientReporting {
         public var resendSpacing: Duration
         /// The longest a report endpoint's `Retry-After` holds reports back; a longer one is cut to it.
         public var maximumRetryAfter: Duration
+        /// Reports are off (`ERRORFLOW_ERROR_REPORTS=off`): nothing is sent, neither what this run submits nor what
+        /// waits in the outbox; what is submitted is kept there, for the first run with reports on.
+        public var reportsOff = false
 
         /// Makes a configuration: the same defect or fingerprint is sent at most once per 10 minutes, up to 100
         /// reports may queue, a run resends at most 10 waiting reports, 50 ms apart, and a `Retry-After` holds
@@ -119,7 +122,7 @@ public final class ClientReportSender: ClientReporting {
         self.clock = clock
         self.unsettled = unsettled
         self.journey = JourneyRecorder(.networking, logger: logger)
-        queue.yield(.resendOutbox)
+        if !configuration.reportsOff { queue.yield(.resendOutbox) }
         // Unstructured on purpose: delivery outlives the flows that submit reports. Task-local values do not follow
         // it here, so each report carries its flow (with the flow's journey sinks) and its trace, and is delivered
         // inside both.

@@ -137,6 +137,9 @@ actor Delivery {
     /// Sends a report submitted in this process, or keeps it in the outbox; it is settled once this returns.
     func deliver(_ submitted: Submitted) async {
         defer { unsettled.settle(submitted.id) }
+        guard !configuration.reportsOff else {
+            return await keepForLater(submitted, because: "reports are off (ERRORFLOW_ERROR_REPORTS)")
+        }
         guard !stopped else {
             return await keepForLater(submitted, because: "the run's time for reports was spent")
         }

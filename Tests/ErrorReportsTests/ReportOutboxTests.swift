@@ -57,6 +57,28 @@ struct ReportOutboxTests {
         #expect(!FileManager.default.fileExists(atPath: file.path), "an empty outbox leaves no file")
     }
 
+    @Test func withReportsOffNothingLeavesAndWhatWaitsAndWhatIsNewStayForARunWithReportsOn() async throws {
+        let folder = ScratchFolder()
+        let file = folder.url.appendingPathComponent("outbox.json")
+        let failing = HTTPClientSpy(results: [
+            .failure(.init(kind: .server(status: 500), context: .init(request: .get("/"))))
+        ])
+        let first = makeSender(client: failing, outbox: outbox(file: file))
+        first.submit(defects, endpoint: "/v1/payment-cards")
+        await first.flush()
+
+        let recording = HTTPClientSpy(answering: .json(202, "{}"))
+        let off = makeSender(client: recording, outbox: outbox(file: file), reportsOff: true)
+        off.submit(defects, endpoint: "/v1/wallet")
+        await off.flush()
+        let on = HTTPClientSpy(answering: .json(202, "{}"))
+        let later = makeSender(client: on, outbox: outbox(file: file))
+        await later.flush()
+
+        #expect(recording.requests.isEmpty, "nothing left the machine while reports were off")
+        #expect(on.requests.count == 2, "the run with reports on sent both, the old one and the one kept while off")
+    }
+
     @Test func theFileIsPrivateAndOnlyItsOwnOriginsReportsAreSentThere() async throws {
         let folder = ScratchFolder()
         let file = folder.url.appendingPathComponent("state/outbox.json")
@@ -337,12 +359,15 @@ struct ReportOutboxTests {
         ReportOutbox(file: file, origin: origin("http://api.test.invalid:80"), logger: quietLogger)
     }
 
-    private func makeSender(client: HTTPClientSpy, outbox: ReportOutbox, logger probe: JourneyProbe? = nil)
-        -> ClientReportSender
-    {
-        ClientReportSender(
-            client: client, configuration: .init(endpointURL: TestURL.make("/v1/client-reports"), appVersion: "9"),
-            outbox: outbox, clock: VirtualClock(), logger: probe?.logger ?? quietLogger)
+    private func makeSender(
+        client: HTTPClientSpy, outbox: ReportOutbox, logger probe: JourneyProbe? = nil, reportsOff: Bool = false
+    ) -> ClientReportSender {
+        var configuration = ClientReportSender.Configuration(
+            endpointURL: TestURL.make("/v1/client-reports"), appVersion: "9")
+        configuration.reportsOff = reportsOff
+        return ClientReportSender(
+            client: client, configuration: configuration, outbox: outbox, clock: VirtualClock(),
+            logger: probe?.logger ?? quietLogger)
     }
 }
 
