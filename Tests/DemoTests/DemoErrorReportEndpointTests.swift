@@ -41,6 +41,17 @@ struct DemoErrorReportEndpointTests {
         #expect(response.value?.status == 202)
     }
 
+    /// A resend from the app's outbox of a report that did arrive carries the same key: one report, counted once.
+    @Test func aReportSentAgainUnderItsKeyIsCountedOnce() async throws {
+        let backend = try await DemoBackend.start(scenario: .paymentsHappy, logger: quietLogger)
+
+        for key in ["key-1", "key-1", "key-2"] { _ = await post(Self.valid, to: backend, key: key) }
+        let counts = await backend.errorReports.all.map(\.count)
+        await backend.stop()
+
+        #expect(counts == [2], "key-1 once, key-2 once")
+    }
+
     /// A report the schema allows, with `unsent` as given.
     static func report(unsent: String) -> String {
         #"{"fingerprint":{"type":"A","case":"b","layer":"data"},"breadcrumbs":[],"environment":"prod","appVersion":"1","locale":"en","platform":"Linux","unsent":"#
@@ -85,11 +96,12 @@ struct DemoErrorReportEndpointTests {
         #expect(lines.last?.contains(trace) == false, "a malformed header is no trace")
     }
 
-    private func post(_ body: String, to backend: DemoBackend, traceParent: String? = nil) async
+    private func post(_ body: String, to backend: DemoBackend, traceParent: String? = nil, key: String? = nil) async
         -> Result<HTTPResponse, HTTPClientError>
     {
         var headers: HTTPHeaders = ["Content-Type": "application/json"]
         headers[HeaderName.traceParent] = traceParent
+        headers[HeaderName.idempotencyKey] = key
         return await URLSessionHTTPClient().outcome(
             of: HTTPRequest(
                 method: .post, url: backend.baseURL.appendingPathComponent("/v1/error-reports"), headers: headers,

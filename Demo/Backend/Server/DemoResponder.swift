@@ -79,7 +79,8 @@ struct DemoResponder: HTTPResponder {
         case (.post, "/v1/auth/apple"): return await signIn(body)
         case (.post, "/v1/auth/refresh"): return await refresh(body)
         case (.post, "/v1/client-reports"): return await clientReport(body)
-        case (.post, "/v1/error-reports"): return await errorReport(body)
+        case (.post, "/v1/error-reports"):
+            return await errorReport(body, key: HTTPField.Name("Idempotency-Key").flatMap { headers[$0] })
         case (.get, "/v1/error-reports") where references.isEmpty: return await errorReportGroups()
         case (.get, "/v1/error-reports"): return await errorReport(references: references)
         case (.post, "/v1/transfers"):
@@ -323,14 +324,14 @@ struct DemoResponder: HTTPResponder {
         return .json(202, #"{"accepted":\#(report.failures.count)}"#)
     }
 
-    private func errorReport(_ body: Data) async -> Answer {
+    private func errorReport(_ body: Data, key: String?) async -> Answer {
         guard let report = try? JSONDecoder().decode(ReceivedErrorReport.self, from: body) else {
             return .error(
                 400, "bad_request",
                 "The body must be an error report: {fingerprint, breadcrumbs, environment, appVersion, locale, platform}."
             )
         }
-        let count = await errorReports.file(report, body: body)
+        let count = await errorReports.file(report, body: body, key: key)
         logger.info(
             "error report \(report.fingerprint.value) (\(count) so far)",
             metadata: [

@@ -217,7 +217,8 @@ public struct ErrorReportGroup: Hashable, Sendable, Encodable {
 ///
 /// Beside the groups it keeps each report that carried a reference, as its body arrived, to be found by that
 /// reference: the latest ``referenceLimit`` reports and ``referenceByteLimit`` bytes of them at most, the oldest
-/// forgotten first. A report sent again under the same reference (a resend from the app's outbox) is kept once.
+/// forgotten first. A report sent again under the same reference (a resend from the app's outbox) is kept once, and
+/// a report sent again under the same `Idempotency-Key` is counted once (the latest ``referenceLimit`` keys).
 public actor ErrorReportBook {
     /// The most reports kept to be found by their reference, by default.
     public static let defaultReferenceLimit = 1000
@@ -233,6 +234,8 @@ public actor ErrorReportBook {
     private var bodies: [String: Data] = [:]
     private var referenceOrder: [String] = []
     private var bodyBytes = 0
+    private var keys: Set<String> = []
+    private var keyOrder: [String] = []
 
     /// Makes an empty book that keeps at most `referenceLimit` reports and `referenceByteLimit` bytes of them to be
     /// found by their reference.
@@ -249,9 +252,15 @@ public actor ErrorReportBook {
         bodies[reference]
     }
 
-    /// Files `report`, arrived at `now` as `body`; returns how many reports its group now holds.
+    /// Files `report`, arrived at `now` as `body` under `key`; returns how many reports its group now holds. A key
+    /// already filed is a resend of the same report: it is not counted again.
     @discardableResult
-    func file(_ report: ReceivedErrorReport, body: Data, at now: Date = Date()) -> Int {
+    func file(_ report: ReceivedErrorReport, body: Data, key: String? = nil, at now: Date = Date()) -> Int {
+        if let key, !key.isEmpty {
+            guard keys.insert(key).inserted else { return groups[report.fingerprint.value]?.count ?? 0 }
+            keyOrder.append(key)
+            if keyOrder.count > referenceLimit { keys.remove(keyOrder.removeFirst()) }
+        }
         if let reference = report.reference { keep(body, under: reference) }
         return file(report, at: now)
     }
