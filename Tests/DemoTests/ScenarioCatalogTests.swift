@@ -292,6 +292,18 @@ struct ScenarioCatalogTests {
         #expect(report.backendTransfers == expected.backendTransfers, "the backend's own count of transfers")
     }
 
+    /// What JSON gives as the presented error's actions, the text shows as `→ …` lines: the way out is never only
+    /// in one format.
+    @Test(arguments: Expectation.all.filter { $0.outcome == "presented" })
+    func everyPresentedErrorShowsItsWayOutInText(_ expected: Expectation) async throws {
+        let report = await demo().run(expected.scenario, on: expected.scenario.plan.screen)
+
+        let actions = try #require(report.presentedError?.actions.map(\.label))
+        #expect(!actions.isEmpty)
+        #expect(
+            report.screenText.contains("→ " + actions.joined(separator: " · ")), "\(actions) in: \(report.screenText)")
+    }
+
     @Test func theDemoLeavesNothingBehindInItsTemporaryFolder() async throws {
         let folder = TemporaryFolder()
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)

@@ -3,8 +3,9 @@ public import SharedError
 
 /// Draws the transfer form and its receipt as terminal text.
 public enum TransferScreen {
-    /// The form as lines of text: each field with its problem in red, the receipt, the error, then the message. A
-    /// look-up with a blank form shows only its answer.
+    /// The form as lines of text: each field with its problem in red, the receipt, the error (for problems on the
+    /// fields, "Some fields need fixing" with its way out, as JSON gives it), then the message. A look-up with a
+    /// blank form shows only its answer.
     public static func render(_ state: TransferFormState, style: TerminalStyle, language: Language = .english) -> String
     {
         let words = { (key: TransfersWording) in key.text(in: language) }
@@ -33,7 +34,7 @@ public enum TransferScreen {
                 "  " + style.green("✔ \(receipt.id) \(words(status))") + " · "
                     + TransfersWording.receipt.text(in: language, receipt.amount, receipt.toAccount))
         }
-        if let error = state.error {
+        if let error = state.error ?? (state.fieldErrors.isEmpty ? nil : fieldsToFix(in: language)) {
             lines += error.rendered(style: style).map {
                 error.presentation == .alert ? style.red($0) : style.yellow($0)
             }
