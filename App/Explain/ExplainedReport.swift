@@ -1,6 +1,7 @@
 import ErrorReports
 import Foundation
 import Networking
+import Redaction
 import SharedError
 
 /// An error report as `explain` reads it, from a file or from the backend (the object the app sent, and the
@@ -36,7 +37,9 @@ struct ExplainedReport: Encodable, Sendable {
     }
 
     /// Reads a report from `data`; `nil` when it is not one (no fingerprint, breadcrumbs that are not journey
-    /// steps, more than ``byteLimit`` bytes).
+    /// steps, more than ``byteLimit`` bytes). A file or a backend's answer may carry what a report never should:
+    /// each breadcrumb is scrubbed by pattern as it is read (``Redaction/text(_:known:)``), before any format
+    /// (the JSON's own escaping included) can carry it out.
     static func read(_ data: Data) -> ExplainedReport? {
         guard data.count <= byteLimit, let read = try? JSONDecoder().decode(Read.self, from: data) else { return nil }
         let fingerprint: ErrorFingerprint? =
@@ -45,8 +48,14 @@ struct ExplainedReport: Encodable, Sendable {
             case .value(let value): Explanation.fingerprint(from: value)
             }
         guard let fingerprint else { return nil }
+        let breadcrumbs = (read.breadcrumbs ?? []).map { crumb in
+            var scrubbed = crumb
+            scrubbed.from = Redaction.text(crumb.from)
+            scrubbed.to = crumb.to.map { Redaction.text($0) }
+            return scrubbed
+        }
         return ExplainedReport(
-            reference: read.reference, fingerprint: fingerprint, breadcrumbs: read.breadcrumbs ?? [],
+            reference: read.reference, fingerprint: fingerprint, breadcrumbs: breadcrumbs,
             omittedBreadcrumbs: read.omittedBreadcrumbs, requestID: read.requestID, traceID: read.traceID,
             environment: read.environment)
     }

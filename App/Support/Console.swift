@@ -42,7 +42,7 @@ package enum Console {
 
     /// One line on stderr: `errorflow: message` (the running binary's name), without control characters.
     package static func error(_ message: String) {
-        write(OutputText.clean("\(binaryName): \(message)\n"), to: STDERR_FILENO)
+        write(OutputText.clean("\(binaryName): \(Redaction.text(message))\n"), to: STDERR_FILENO)
     }
 
     /// The exit code of a run whose reader left (a closed pipe: `| head`, `| grep -q`): 141, what a shell shows for
@@ -128,9 +128,17 @@ package enum Console {
     }
 
     /// The text as it leaves the app: secrets scrubbed, control characters removed, one newline at the end.
-    private static func finished(_ text: String, secrets: SecretValues?, keepingPersonal: Bool, json: Bool) -> String {
+    ///
+    /// Every output goes through it (and every line on stderr through the same patterns, ``error(_:)``): the
+    /// secrets the app holds are scrubbed by value, and
+    /// what no run told the app of (a token or an email in a report file, a looked-up report, an echoed input) by
+    /// pattern (``Redaction/text(_:known:)``: bearer tokens, `*token`, `password`, `secret` and `email` fields,
+    /// emails). Only the profile screen (`keepingPersonal`) keeps the user's own email, and so skips the patterns.
+    static func finished(_ text: String, secrets: SecretValues?, keepingPersonal: Bool, json: Bool) -> String {
         let scrubbed =
-            secrets?.scrub(text, placeholder: Redaction.placeholder, keepingPersonal: keepingPersonal) ?? text
+            keepingPersonal
+            ? secrets?.scrub(text, placeholder: Redaction.placeholder, keepingPersonal: true) ?? text
+            : Redaction.text(text, known: secrets)
         return OutputText.clean(scrubbed, json: json) + "\n"
     }
 

@@ -59,6 +59,35 @@ struct ExplainTourTests {
         #expect(run.stdout.contains("    errorflow transfer --scenario transfer-key-reused --trace\n"))
     }
 
+    /// A report file is what anyone may hand over: what its breadcrumbs carry that a report never should (a bearer
+    /// token, a refresh token field, an email) is printed in no format.
+    @MainActor
+    @Test func aReportFileFullOfSecretsPrintsNoneOfThem() async throws {
+        let folder = TemporaryFolder()
+        let file = folder.url.appendingPathComponent("report.json")
+        let sent = await DemoRun(
+            options: .init(
+                appVersion: "test", collector: JourneyCollector(), logger: quietLogger, backendLogger: quietLogger,
+                errorReports: ErrorReportBook())
+        ).run(.transferKeyReused, on: .transfer).errorReports
+        let encoded = try JSONEncoder().encode(try #require(sent.first))
+        var object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        var crumbs = try #require(object["breadcrumbs"] as? [[String: Any]])
+        crumbs[0]["from"] = "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.c2VjcmV0.sig-4242"
+        crumbs[0]["to"] = #"{"refreshToken":"r-secret-4242","email":"ada@example.com"}"#
+        object["breadcrumbs"] = crumbs
+        try JSONSerialization.data(withJSONObject: object).write(to: file)
+
+        for format in ["text", "json"] {
+            let run = try await Binary.run(["explain", file.path, "--format", format])
+
+            #expect(run.status == 0, "\(run.stderr)")
+            for secret in ["eyJhbGciOiJIUzI1NiJ9", "r-secret-4242", "ada@example.com"] {
+                #expect(!run.stdout.contains(secret), "\(format) printed \(secret)")
+            }
+        }
+    }
+
     @MainActor
     @Test func aReportFileShowsItsBreadcrumbsAsTextAndMermaid() async throws {
         let folder = TemporaryFolder()
