@@ -130,9 +130,9 @@ package struct ExplainCommand<Scenarios: ExplainedScenarios>: AsyncParsableComma
         return report
     }
 
-    /// At most 120 characters of what the user gave, to quote in a refusal.
+    /// What the user gave, to quote in a refusal: at most 200 characters, and what was cut said (`Console.echo`).
     private static func shown(_ text: String) -> String {
-        text.count > 120 ? String(text.prefix(120)) + "…" : text
+        Console.echo(text)
     }
 }
 

@@ -89,7 +89,8 @@ extension Explanation {
         let value = fingerprint.value
         guard let owner = ExplainedType.named(fingerprint.type) else {
             throw Unknown(
-                line: "no error type \(fingerprint.type) in this app, so nothing reports \(value); the layers' types: "
+                line: "no error type \(Console.echo(fingerprint.type)) in this app, so nothing reports "
+                    + "\(Console.echo(value)); the layers' types: "
                     + ExplainedType.all.map(\.name).joined(separator: ", "))
         }
         let caseName = fingerprint.caseName
@@ -97,7 +98,8 @@ extension Explanation {
         let producedBy = document.rows(producing: owner.name, case: caseName)
         guard !handledBy.isEmpty || !producedBy.isEmpty else {
             throw Unknown(
-                line: "\(owner.name) has no case \(caseName) that docs/boundaries.md names, so nothing reports \(value)"
+                line: "\(owner.name) has no case \(Console.echo(caseName)) that docs/boundaries.md names, so nothing "
+                    + "reports \(Console.echo(value))"
             )
         }
         guard fingerprint.layer == "-" || JourneyOrigin(rawValue: fingerprint.layer) != nil else {

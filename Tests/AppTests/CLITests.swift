@@ -205,6 +205,16 @@ struct InputMessageTests {
         )
     }
 
+    @Test func anUnknownTypeIsEchoedCutToTwoHundredCharacters() async throws {
+        let type = String(repeating: "T", count: 100_000)
+
+        let run = try await Binary.run(["explain", "\(type).unknown/data/-"])
+
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(String(repeating: "T", count: 200) + "… (99815 more characters)"))
+        #expect(run.stderr.utf8.count < 2_000, "\(run.stderr.utf8.count) bytes")
+    }
+
     @Test func aCAFileThatIsNotThereIsSaidToBeMissing() async throws {
         let run = try await Binary.run(["proxy", "--to", "http://127.0.0.1:9", "--ca-file", "/nonexistent.pem"])
 
