@@ -77,7 +77,7 @@ public enum ErrorFlowCommand {
         guard let failure else { return }
         // ArgumentParser exits 64 for usage errors; the documented usage exit code is 2.
         guard Root.exitCode(for: failure) == .validationFailure else { Root.exit(withError: failure) }
-        Console.write(OutputText.clean(Root.fullMessage(for: failure) + "\n"), to: STDERR_FILENO)
+        Console.stderr(OutputText.clean(Root.fullMessage(for: failure) + "\n"))
         Root.exit(withError: ExitCode(2))
     }
 

@@ -45,6 +45,12 @@ package enum Console {
         write(OutputText.clean("\(binaryName): \(Redaction.text(message))\n"), to: STDERR_FILENO)
     }
 
+    /// `text` on stderr as it is given (ArgumentParser's usage message, a progress line), scrubbed by pattern and
+    /// without control characters other than a line's own return and erase (`\r`, `ESC [K`).
+    package static func stderr(_ text: String) {
+        write(Redaction.text(text), to: STDERR_FILENO)
+    }
+
     /// The exit code of a run whose reader left (a closed pipe: `| head`, `| grep -q`): 141, what a shell shows for
     /// a process that SIGPIPE ended, so a script tells it from a failure the same way as for `cat` or `grep`.
     package static let readerLeft: Int32 = 141
@@ -54,7 +60,7 @@ package enum Console {
     /// and nothing traps. The process ignores SIGPIPE (``ignoreBrokenPipes()``), so this is the one way such a run
     /// ends, whatever the command and format.
     @discardableResult
-    package static func write(_ text: String, to descriptor: Int32) -> Int32? {
+    private static func write(_ text: String, to descriptor: Int32) -> Int32? {
         var failure: Int32?
         Array(text.utf8).withUnsafeBytes { bytes in
             var offset = 0

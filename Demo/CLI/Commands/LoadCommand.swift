@@ -150,12 +150,12 @@ private struct ProgressLine: Sendable {
         let text =
             "load: \(progress.done) of \(counted(total, "call")) done · \(progress.failed) failed · "
             + progress.elapsed.formattedSeconds
-        Console.write(onTerminal ? "\r\u{1B}[K" + text : text + "\n", to: STDERR_FILENO)
+        Console.stderr(onTerminal ? "\r\u{1B}[K" + text : text + "\n")
     }
 
     /// Clears the rewritten line, so the summary starts on a clean one.
     func finish() {
-        if onTerminal { Console.write("\r\u{1B}[K", to: STDERR_FILENO) }
+        if onTerminal { Console.stderr("\r\u{1B}[K") }
     }
 }
 
