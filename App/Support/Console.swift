@@ -45,8 +45,8 @@ package enum Console {
         write(OutputText.clean("\(binaryName): \(Redaction.text(message))\n"), to: STDERR_FILENO)
     }
 
-    /// `text` on stderr as it is given (ArgumentParser's usage message, a progress line), scrubbed by pattern and
-    /// without control characters other than a line's own return and erase (`\r`, `ESC [K`).
+    /// `text` on stderr as it is given (ArgumentParser's usage message, cleaned by the caller; the load's progress
+    /// line with its own `\r` and erase), scrubbed by pattern.
     package static func stderr(_ text: String) {
         write(Redaction.text(text), to: STDERR_FILENO)
     }
