@@ -365,11 +365,12 @@ struct ScenarioCatalogTests {
         #expect(report.outcome == .presented, "APIError is an alert in prod too")
     }
 
+    /// A demo run that waits up to a minute for its reports, so that a slow machine (the thread sanitizer) still
+    /// delivers the client reports the catalog names, and no report is left to end the journey with `queued`.
     private func demo() -> DemoRun {
-        let collector = JourneyCollector()
-        return DemoRun(
-            options: .init(
-                appVersion: "test", collector: collector, logger: quietLogger,
-                backendLogger: quietLogger))
+        var options = DemoRun.Options(
+            appVersion: "test", collector: JourneyCollector(), logger: quietLogger, backendLogger: quietLogger)
+        options.reportBudget = .seconds(60)
+        return DemoRun(options: options)
     }
 }
