@@ -62,7 +62,7 @@ package struct ExplainCommand<Scenarios: ExplainedScenarios>: AsyncParsableComma
         let report = try await self.report()
         guard let fingerprint = report?.fingerprint ?? Explanation.fingerprint(from: subject) else {
             throw Console.refusal(
-                "\(Self.shown(subject)) is neither a fingerprint (Type.case/layer/serverCode), a reference (XXXX-XXXX) nor a report's JSON file"
+                "\(Console.echo(subject)) is neither a fingerprint (Type.case/layer/serverCode), a reference (XXXX-XXXX) nor a report's JSON file"
             )
         }
         var explanation: Explanation
@@ -103,7 +103,7 @@ package struct ExplainCommand<Scenarios: ExplainedScenarios>: AsyncParsableComma
         if baseURL != nil {
             guard FileManager.default.fileExists(atPath: (subject as NSString).expandingTildeInPath) else {
                 throw Console.refusal(
-                    "\(Self.shown(subject)) is not a reference (XXXX-XXXX: 8 letters and digits); check what you copied"
+                    "\(Console.echo(subject)) is not a reference (XXXX-XXXX: 8 letters and digits); check what you copied"
                 )
             }
             throw Console.refusal("--base-url is for looking up a reference; a report file needs none")
@@ -117,22 +117,17 @@ package struct ExplainCommand<Scenarios: ExplainedScenarios>: AsyncParsableComma
         let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey])
         guard values?.isRegularFile == true else {
             throw Console.refusal(
-                "\(shown(path)) is neither a fingerprint (Type.case/layer/serverCode), a reference (XXXX-XXXX) nor a report's JSON file"
+                "\(Console.echo(path)) is neither a fingerprint (Type.case/layer/serverCode), a reference (XXXX-XXXX) nor a report's JSON file"
             )
         }
         guard (values?.fileSize ?? 0) <= ExplainedReport.byteLimit, let data = try? Data(contentsOf: url),
             let report = ExplainedReport.read(data)
         else {
             throw Console.refusal(
-                "\(shown(path)) is not an error report: a JSON object of at most 1 MiB with a fingerprint and breadcrumbs"
+                "\(Console.echo(path)) is not an error report: a JSON object of at most 1 MiB with a fingerprint and breadcrumbs"
             )
         }
         return report
-    }
-
-    /// What the user gave, to quote in a refusal: at most 200 characters, and what was cut said (`Console.echo`).
-    private static func shown(_ text: String) -> String {
-        Console.echo(text)
     }
 }
 

@@ -55,14 +55,20 @@ package enum Console {
     /// a process that SIGPIPE ended, so a script tells it from a failure the same way as for `cat` or `grep`.
     package static let readerLeft: Int32 = 141
 
-    /// Writes `text` whole to `descriptor` (stdout or stderr), and returns the error number of a write that failed.
-    /// A reader that left (`EPIPE`) ends the run at once and quietly, with ``readerLeft``: nothing more is written,
-    /// and nothing traps. The process ignores SIGPIPE (``ignoreBrokenPipes()``), so this is the one way such a run
-    /// ends, whatever the command and format.
+    /// Writes `text` whole to `descriptor` (stdout or stderr), and returns the error number of a write that failed
+    /// (``writeAll(_:to:)``).
     @discardableResult
     private static func write(_ text: String, to descriptor: Int32) -> Int32? {
+        writeAll(Data(text.utf8), to: descriptor)
+    }
+
+    /// Writes `data` whole to `descriptor` (stdout, stderr, or the FIFO `--output` names), and returns the error
+    /// number of a write that failed. A reader that left (`EPIPE`) ends the run at once and quietly, with
+    /// ``readerLeft``: nothing more is written, and nothing traps. The process ignores SIGPIPE
+    /// (``ignoreBrokenPipes()``), so this is the one way such a run ends, whatever the command and format.
+    static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
         var failure: Int32?
-        Array(text.utf8).withUnsafeBytes { bytes in
+        data.withUnsafeBytes { bytes in
             var offset = 0
             while failure == nil, offset < bytes.count, let base = bytes.baseAddress {
                 let written = systemWrite(descriptor, base + offset, bytes.count - offset)
@@ -214,14 +220,18 @@ package enum Console {
     }
 
     static func sendsErrorReports(environment: [String: String]) -> Bool {
-        !["off", "0", "false"].contains(environment["ERRORFLOW_ERROR_REPORTS"]?.lowercased() ?? "")
+        !reportsOff.contains(environment["ERRORFLOW_ERROR_REPORTS"]?.lowercased() ?? "")
     }
+
+    /// The values of `ERRORFLOW_ERROR_REPORTS` that turn reports off, and those that leave them on.
+    private static let (reportsOff, reportsOn) = (["off", "0", "false"], ["on", "1", "true"])
 
     /// What is wrong with the `ERRORFLOW_*` variables of `environment`, in one line naming the accepted values; `nil`
     /// when each is unset, empty or one the app knows.
     static func environmentProblem(_ environment: [String: String]) -> String? {
-        let reports = ["off", "0", "false", "on", "1", "true"]
-        if let value = environment["ERRORFLOW_ERROR_REPORTS"], !value.isEmpty, !reports.contains(value.lowercased()) {
+        if let value = environment["ERRORFLOW_ERROR_REPORTS"], !value.isEmpty,
+            !(reportsOff + reportsOn).contains(value.lowercased())
+        {
             return "ERRORFLOW_ERROR_REPORTS=\(echo(value)) is not a setting: give off (or 0, false) to send no error "
                 + "report, or on (1, true)"
         }

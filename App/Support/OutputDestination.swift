@@ -89,24 +89,6 @@ struct OutputDestination {
         let descriptor = open(url.path, O_WRONLY | O_NOCTTY | O_CLOEXEC | (isRegular ? O_TRUNC : 0))
         guard descriptor >= 0 else { throw .failed(String(cString: strerror(errno))) }
         defer { close(descriptor) }
-        var failure: Int32?
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while failure == nil, offset < bytes.count, let base = bytes.baseAddress {
-                let written = systemWrite(descriptor, base + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno != EINTR { failure = errno }
-                } else {
-                    offset += written
-                }
-            }
-        }
-        if failure == EPIPE { exit(Console.readerLeft) }
-        if let failure { throw .failed(String(cString: strerror(failure))) }
+        if let failure = Console.writeAll(data, to: descriptor) { throw .failed(String(cString: strerror(failure))) }
     }
-}
-
-/// POSIX `write`, named apart from the methods called `write` in scope.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }
