@@ -25,11 +25,14 @@ package struct ScreenRun {
     var transferInput = TransferInput(toAccount: "", amount: "")
     /// When the run's reports go out (``ReportDelivery``); `nil`: as the process's command chose.
     var reportTiming: ReportDelivery.Timing?
+    /// The backend was stopped for the run (the demo's offline scenarios): that it could not be used is the run's
+    /// subject, and no note says it.
+    var backendStoppedOnPurpose = false
 
     package init(
         app: ComposedApp, collector: JourneyCollector, style: TerminalStyle = .plain, scenario: String? = nil,
         signInHint: String? = nil, transferInput: TransferInput = TransferInput(toAccount: "", amount: ""),
-        reportTiming: ReportDelivery.Timing? = nil
+        reportTiming: ReportDelivery.Timing? = nil, backendStoppedOnPurpose: Bool = false
     ) {
         self.app = app
         self.collector = collector
@@ -38,6 +41,7 @@ package struct ScreenRun {
         self.signInHint = signInHint
         self.transferInput = transferInput
         self.reportTiming = reportTiming
+        self.backendStoppedOnPurpose = backendStoppedOnPurpose
     }
 
     package func run(_ screen: Screen) async -> RunReport {
@@ -63,18 +67,15 @@ package struct ScreenRun {
 
         let unreachable = Self.backendWasUnreachable(report.journey)
         let unusable = unreachable ? nil : app.backendUsage.unusableReason
-        if let unusable { notes.append(Self.unusableNote(app.configuration.baseURL.absoluteString) + unusable) }
+        if let unusable, !backendStoppedOnPurpose {
+            notes.append("the backend at \(app.configuration.baseURL.absoluteString) could not be used: \(unusable)")
+        }
         let withheld = await app.pendingWrites.refusals.first
         if let withheld { notes.append(JournalAdvice.line(for: withheld, baseURL: app.configuration.baseURL)) }
         report.exitCode = report.outcome.exitCode(
             backendUnusable: unreachable || unusable != nil, writeWithheld: withheld != nil)
         report.notes = notes
         return report
-    }
-
-    /// The start of the note that says the backend at `baseURL` could not be used; the reason follows it.
-    package static func unusableNote(_ baseURL: String) -> String {
-        "the backend at \(baseURL) could not be used: "
     }
 
     /// Why the run has no session for its backend, if it has none: no session at all, or one another backend
@@ -147,8 +148,7 @@ package struct ScreenRun {
             }
             (text, state, screenError) = (
                 TransferScreen.render(viewModel.state, style: style, language: language), viewModel.state,
-                viewModel.state.error
-                    ?? (viewModel.state.fieldErrors.isEmpty ? nil : TransferScreen.fieldsToFix(in: language))
+                TransferScreen.presentedError(of: viewModel.state, in: language)
             )
         // new-feature: screen runs
         }

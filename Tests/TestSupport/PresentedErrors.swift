@@ -100,7 +100,7 @@ public enum PresentedErrors {
             sut.edit(toAccount: "DE89 3704 0044 0532 0130 00", amount: "12.50", currency: "EUR", note: "")
             await sut.send()
             // A form with problems on its fields is presented as the fields to fix, as a screen run reports it.
-            let fields = sut.state.fieldErrors.isEmpty ? nil : TransferScreen.fieldsToFix(in: router.language)
+            let fields = TransferScreen.presentedError(of: sut.state, in: router.language)
             found += presented("transfer send", error, environment, sut.state.error ?? router.presentedError ?? fields)
 
             let lookUp = makeRouter(environment)

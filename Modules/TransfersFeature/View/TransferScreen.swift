@@ -34,7 +34,7 @@ public enum TransferScreen {
                 "  " + style.green("✔ \(receipt.id) \(words(status))") + " · "
                     + TransfersWording.receipt.text(in: language, receipt.amount, receipt.toAccount))
         }
-        if let error = state.error ?? (state.fieldErrors.isEmpty ? nil : fieldsToFix(in: language)) {
+        if let error = presentedError(of: state, in: language) {
             lines += error.rendered(style: style).map {
                 error.presentation == .alert ? style.red($0) : style.yellow($0)
             }
@@ -45,9 +45,13 @@ public enum TransferScreen {
 }
 
 extension TransferScreen {
-    /// What a run reports as presented when the form shows problems on its fields: "Some fields need fixing", with
-    /// the way out: correcting them.
-    public static func fieldsToFix(in language: Language) -> PresentationError {
-        PresentationError(TransfersWording.fieldsToFixTitle, in: language, presentation: .inline, actions: [.fixFields])
+    /// The error the form presents: its own, or for problems on its fields "Some fields need fixing", with the way
+    /// out: correcting them. The text shows it, and a run reports it, the same.
+    public static func presentedError(of state: TransferFormState, in language: Language) -> PresentationError? {
+        state.error
+            ?? (state.fieldErrors.isEmpty
+                ? nil
+                : PresentationError(
+                    TransfersWording.fieldsToFixTitle, in: language, presentation: .inline, actions: [.fixFields]))
     }
 }
