@@ -90,12 +90,9 @@ struct DemoRun {
         var report = await ScreenRun(
             app: app, collector: options.collector, style: options.style, scenario: scenario.rawValue,
             transferInput: options.transferInput ?? plan.transferInput,
-            reportTiming: .beforeOutput(DeliveryBudget(options.reportBudget))
+            reportTiming: .beforeOutput(DeliveryBudget(options.reportBudget)),
+            backendStoppedOnPurpose: plan.isPlayedByClient
         ).run(screen)
-        // A backend stopped for the scenario (`offline`) is the scenario, not something the user must hear about.
-        if plan.isPlayedByClient {
-            report.notes.removeAll { $0.hasPrefix(ScreenRun.unusableNote(backend.url.absoluteString)) }
-        }
         report.notes = notes + report.notes
         if screen == .transfer { report.backendTransfers = await backend.transferCount }
         report.check = DemoCatalog.check(report)
