@@ -1,4 +1,5 @@
 import DemoBackend
+import ErrorReports
 import Foundation
 import Networking
 import SharedError
@@ -65,12 +66,7 @@ struct ExplainTourTests {
     @Test func aReportFileFullOfSecretsPrintsNoneOfThem() async throws {
         let folder = TemporaryFolder()
         let file = folder.url.appendingPathComponent("report.json")
-        let sent = await DemoRun(
-            options: .init(
-                appVersion: "test", collector: JourneyCollector(), logger: quietLogger, backendLogger: quietLogger,
-                errorReports: ErrorReportBook())
-        ).run(.transferKeyReused, on: .transfer).errorReports
-        let encoded = try JSONEncoder().encode(try #require(sent.first))
+        let encoded = try JSONEncoder().encode(try await Self.keyReusedReport())
         var object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
         var crumbs = try #require(object["breadcrumbs"] as? [[String: Any]])
         crumbs[0]["from"] = "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.c2VjcmV0.sig-4242"
@@ -88,16 +84,22 @@ struct ExplainTourTests {
         }
     }
 
+    /// The error report `transfer-key-reused` sends, as the reporter sent it.
     @MainActor
-    @Test func aReportFileShowsItsBreadcrumbsAsTextAndMermaid() async throws {
-        let folder = TemporaryFolder()
-        let file = folder.url.appendingPathComponent("report.json")
+    private static func keyReusedReport() async throws -> ErrorReport {
         let sent = await DemoRun(
             options: .init(
                 appVersion: "test", collector: JourneyCollector(), logger: quietLogger, backendLogger: quietLogger,
                 errorReports: ErrorReportBook())
         ).run(.transferKeyReused, on: .transfer).errorReports
-        let report = try #require(sent.first)
+        return try #require(sent.first)
+    }
+
+    @MainActor
+    @Test func aReportFileShowsItsBreadcrumbsAsTextAndMermaid() async throws {
+        let folder = TemporaryFolder()
+        let file = folder.url.appendingPathComponent("report.json")
+        let report = try await Self.keyReusedReport()
         try JSONEncoder().encode(report).write(to: file)
 
         let text = try await Binary.run(["explain", file.path])

@@ -38,12 +38,7 @@ struct ReportOutboxTests {
     @Test func theNextRunSendsWhatWaitsFirstOnceUnderTheSameKeyAndDropsTheDuplicate() async throws {
         let folder = ScratchFolder()
         let file = folder.url.appendingPathComponent("outbox.json")
-        let failing = HTTPClientSpy(results: [
-            .failure(.init(kind: .server(status: 500), context: .init(request: .get("/"))))
-        ])
-        let first = makeSender(client: failing, outbox: outbox(file: file))
-        first.submit(defects, endpoint: "/v1/payment-cards")
-        await first.flush()
+        let failing = await queueOneAfterA500(in: file)
         let queuedKey = try #require(failing.requests.first?.headers[HeaderName.idempotencyKey])
 
         let working = HTTPClientSpy(answering: .json(202, "{}"))
@@ -60,12 +55,7 @@ struct ReportOutboxTests {
     @Test func withReportsOffNothingLeavesAndWhatWaitsAndWhatIsNewStayForARunWithReportsOn() async throws {
         let folder = ScratchFolder()
         let file = folder.url.appendingPathComponent("outbox.json")
-        let failing = HTTPClientSpy(results: [
-            .failure(.init(kind: .server(status: 500), context: .init(request: .get("/"))))
-        ])
-        let first = makeSender(client: failing, outbox: outbox(file: file))
-        first.submit(defects, endpoint: "/v1/payment-cards")
-        await first.flush()
+        _ = await queueOneAfterA500(in: file)
 
         let recording = HTTPClientSpy(answering: .json(202, "{}"))
         let off = makeSender(client: recording, outbox: outbox(file: file), reportsOff: true)
@@ -357,6 +347,18 @@ struct ReportOutboxTests {
 
     private func outbox(file: URL? = nil) -> ReportOutbox {
         ReportOutbox(file: file, origin: origin("http://api.test.invalid:80"), logger: quietLogger)
+    }
+
+    /// A run whose one report the backend answered with 500: the report waits in the outbox at `file`. Returns the
+    /// client it went to.
+    private func queueOneAfterA500(in file: URL) async -> HTTPClientSpy {
+        let failing = HTTPClientSpy(results: [
+            .failure(.init(kind: .server(status: 500), context: .init(request: .get("/"))))
+        ])
+        let first = makeSender(client: failing, outbox: outbox(file: file))
+        first.submit(defects, endpoint: "/v1/payment-cards")
+        await first.flush()
+        return failing
     }
 
     private func makeSender(
