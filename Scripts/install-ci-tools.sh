@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what CI needs beyond Swift: Debian's chromium for the HTML report's browser test, `time` (GNU time,
-# /usr/bin/time) for the memory proof's peak resident size, python3's cryptography (the proxy's TLS test makes its
-# certificates with it), and wrk for the throughput script (the demo's).
+# /usr/bin/time) for the memory proof's peak resident size, curl for schemathesis and the README's fault recipe,
+# python3's cryptography (the proxy's TLS test makes its certificates with it), and wrk for the throughput script (the demo's).
 # Never fails CI by itself: a tool that cannot be installed makes its test say it was skipped, and why.
 set -uo pipefail
 
@@ -27,6 +27,16 @@ else
         echo "install-ci-tools: time installed"
     else
         echo "install-ci-tools: time could not be installed; the memory proof will fail and say why" >&2
+    fi
+fi
+if command -v curl >/dev/null; then
+    echo "install-ci-tools: curl is here"
+else
+    echo "install-ci-tools: installing curl (apt-get)"
+    if sudo_if_needed apt-get update -qq && DEBIAN_FRONTEND=noninteractive sudo_if_needed apt-get install -y -qq curl >/dev/null; then
+        echo "install-ci-tools: curl installed"
+    else
+        echo "install-ci-tools: curl could not be installed; schemathesis and the README's fault recipe will fail and say why" >&2
     fi
 fi
 if python3 -c "import cryptography" 2>/dev/null; then
