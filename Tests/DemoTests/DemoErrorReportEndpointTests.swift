@@ -52,6 +52,21 @@ struct DemoErrorReportEndpointTests {
         #expect(counts == [2], "key-1 once, key-2 once")
     }
 
+    /// A key sent again with another report is still one report: not counted, and the answer counts the group the
+    /// key was first filed under, never 0 (the contract's `count` is at least 1).
+    @Test func aKeySentAgainWithAnotherReportAnswersTheCountOfItsFirstReport() async throws {
+        let backend = try await DemoBackend.start(scenario: .paymentsHappy, logger: quietLogger)
+
+        _ = await post(Self.valid, to: backend, key: "key-1")
+        let again = await post(Self.report(unsent: #"{"queueFull":1,"rateLimited":0,"refused":0}"#), to: backend, key: "key-1")
+        let counts = await backend.errorReports.all.map(\.count)
+        await backend.stop()
+
+        #expect(again.value?.status == 202)
+        #expect(again.value.map { String(decoding: $0.body, as: UTF8.self) } == #"{"count":1}"#)
+        #expect(counts == [1], "the second report under key-1 is not filed")
+    }
+
     /// A report the schema allows, with `unsent` as given.
     static func report(unsent: String) -> String {
         #"{"fingerprint":{"type":"A","case":"b","layer":"data"},"breadcrumbs":[],"environment":"prod","appVersion":"1","locale":"en","platform":"Linux","unsent":"#

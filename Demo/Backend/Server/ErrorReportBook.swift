@@ -234,7 +234,7 @@ public actor ErrorReportBook {
     private var bodies: [String: Data] = [:]
     private var referenceOrder: [String] = []
     private var bodyBytes = 0
-    private var keys: Set<String> = []
+    private var keyFingerprints: [String: String] = [:]
     private var keyOrder: [String] = []
 
     /// Makes an empty book that keeps at most `referenceLimit` reports and `referenceByteLimit` bytes of them to be
@@ -252,14 +252,16 @@ public actor ErrorReportBook {
         bodies[reference]
     }
 
-    /// Files `report`, arrived at `now` as `body` under `key`; returns how many reports its group now holds. A key
-    /// already filed is a resend of the same report: it is not counted again.
+    /// Files `report`, arrived at `now` as `body` under `key`; returns how many reports its group now holds (at
+    /// least 1). A key already filed is a resend of the report first filed under it, whatever the body says now: it
+    /// is not filed again, and the answer is the count of that first report's group.
     @discardableResult
     func file(_ report: ReceivedErrorReport, body: Data, key: String? = nil, at now: Date = Date()) -> Int {
         if let key, !key.isEmpty {
-            guard keys.insert(key).inserted else { return groups[report.fingerprint.value]?.count ?? 0 }
+            if let first = keyFingerprints[key] { return groups[first]?.count ?? 1 }
+            keyFingerprints[key] = report.fingerprint.value
             keyOrder.append(key)
-            if keyOrder.count > referenceLimit { keys.remove(keyOrder.removeFirst()) }
+            if keyOrder.count > referenceLimit { keyFingerprints[keyOrder.removeFirst()] = nil }
         }
         if let reference = report.reference { keep(body, under: reference) }
         return file(report, at: now)
