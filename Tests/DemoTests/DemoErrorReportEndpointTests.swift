@@ -58,7 +58,8 @@ struct DemoErrorReportEndpointTests {
         let backend = try await DemoBackend.start(scenario: .paymentsHappy, logger: quietLogger)
 
         _ = await post(Self.valid, to: backend, key: "key-1")
-        let again = await post(Self.report(unsent: #"{"queueFull":1,"rateLimited":0,"refused":0}"#), to: backend, key: "key-1")
+        let again = await post(
+            Self.report(unsent: #"{"queueFull":1,"rateLimited":0,"refused":0}"#), to: backend, key: "key-1")
         let counts = await backend.errorReports.all.map(\.count)
         await backend.stop()
 
