@@ -19,6 +19,7 @@ let instrumentation: Target.Dependency = .product(name: "Instrumentation", packa
 let w3cTraceContext: Target.Dependency = .product(name: "W3CTraceContext", package: "swift-w3c-trace-context")
 let yams: Target.Dependency = .product(name: "Yams", package: "Yams")
 let nioSSL: Target.Dependency = .product(name: "NIOSSL", package: "swift-nio-ssl")
+let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
 
 // MARK: - Package
 
@@ -60,6 +61,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
         // The fault proxy's trust in a staging backend's own CA (`errorflow proxy --ca-file`); AsyncHTTPClient's.
         .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
+        // The proof a fault proxy gives of its registration's secret, HMAC-SHA256 (docs/decisions/0111); already
+        // built for AsyncHTTPClient's TLS.
+        .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
     ],
     targets: [
         // MARK: Shared vocabulary and app-wide reactions
@@ -131,7 +135,7 @@ let package = Package(
             name: "Composition",
             dependencies: [
                 "AuthFeature", "PaymentsFeature", "TransfersFeature", "Navigation", "Networking", "KeyedWrites",
-                "ErrorReports", "Redaction", "Domain", "SharedError", "PrivateFiles", logging,
+                "ErrorReports", "Redaction", "Domain", "SharedError", "PrivateFiles", logging, crypto,
                 // new-feature: composition dependencies
             ],
             path: "Modules/Composition"
@@ -250,8 +254,8 @@ let package = Package(
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "App", "Composition", "Domain", "Navigation", "Networking", "KeyedWrites", "ErrorReports", "Decoding",
-                "SharedError", "TestSupport", logging,
+                "App", "Composition", "AuthFeature", "Domain", "Navigation", "Networking", "KeyedWrites",
+                "ErrorReports", "Decoding", "SharedError", "TestSupport", logging,
             ],
             path: "Tests/AppTests",
             exclude: ["Fixtures"]

@@ -1,8 +1,10 @@
 package import ArgumentParser
+import Composition
 import FaultInjection
 import FaultProxy
 import Foundation
 import Logging
+import PrivateFiles
 
 /// `errorflow proxy --to URL`: a fault-injecting proxy on this machine in front of your backend, so every screen can
 /// be run against that backend under the faults the app must survive.
@@ -22,9 +24,11 @@ package struct ProxyCommand: AsyncParsableCommand {
             'METHOD /path=KINDS' (or '/path=KINDS'; a path ending in * is a prefix) separated by ';', the first \
             matching entry deciding: --faults 'GET /v1/wallet=429,slow;POST /v1/transfers=drop-answer'. \
             Each injected fault is one line on stderr with the request's trace id (from its traceparent), never a \
-            header, token, query or body; GET /_proxy/faults lists them as JSON. GET /_proxy/target names the \
-            backend behind the proxy: the app keys its session, pending writes and report outbox by that backend, \
-            so a write whose answer was dropped here is found, under its key, by a run straight at the backend. A \
+            header, token, query or body; GET /_proxy/faults lists them as JSON. While it runs it registers its \
+            port, target and a secret in $XDG_STATE_HOME/errorflow/proxies; the app believes only a registered \
+            proxy that proves the secret, and keys its session, pending writes and report outbox by the backend \
+            behind it, so a write whose answer was dropped here is found, under its key, by a run straight at the \
+            backend. A \
             backend that cannot be reached is answered 502, one silent for --target-timeout seconds 504, both \
             with the contract's error body. It listens on loopback only. Exit codes: 0 stopped by Ctrl-C or \
             SIGTERM, 2 usage error (a --host that is not loopback, a bad --to, --faults or --ca-file), 4 the port \
@@ -89,10 +93,11 @@ package struct ProxyCommand: AsyncParsableCommand {
                 throw Console.refusal("--faults: \(error)")
             }
         }
+        var registration = ProxyRegistration.new(target: target)
         let settings = FaultProxy.Settings(
             target: target, rules: rules ?? .everyKindEverywhere, rate: faultRate, seed: seed,
             slowDelay: .milliseconds(Int64(delay * 1000)), targetTimeout: .milliseconds(Int64(targetTimeout * 1000)),
-            caFile: caFile)
+            caFile: caFile, proof: { [registration] in registration.proof(of: $0) })
         let logger = Logger(label: "errorflow proxy") { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = .warning
@@ -112,6 +117,16 @@ package struct ProxyCommand: AsyncParsableCommand {
                 throw ExitCode(4)
             }
         }
+        registration.listen = proxy.url
+        let registry = ProxyRegistry(folder: Console.defaultProxyRegistryFolder)
+        do throws(PrivateFileError) {
+            try registry.register(registration)
+        } catch {
+            Console.error(
+                "proxy: the app will not know this proxy (\(error)): a transfer through it is kept under the "
+                    + "proxy's address, and sent straight to the backend it is refused while it waits here")
+        }
+        defer { registry.withdraw(registration) }
         let kinds = faults ?? FaultKind.allCases.map(\.rawValue).joined(separator: ",")
         do {
             try Console.output(

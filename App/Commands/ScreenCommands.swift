@@ -141,7 +141,8 @@ package enum ScreenCommand {
     static func proxiedBackend(of baseURL: URL, language: Language) async -> ProxiedBackend.Answer {
         if let known = proxied[baseURL] { return known }
         let answer = await ProxiedBackend.ask(
-            baseURL, transport: ProcessTransport.shared, acceptLanguage: language.acceptLanguage)
+            baseURL, registry: ProxyRegistry(folder: Console.defaultProxyRegistryFolder),
+            transport: ProcessTransport.shared, acceptLanguage: language.acceptLanguage)
         proxied[baseURL] = answer
         return answer
     }
@@ -158,7 +159,8 @@ package enum ScreenCommand {
         case .unanswered:
             Console.error(
                 "nothing was sent: \(BackendOrigin(baseURL)) did not say within "
-                    + "\(ProxiedBackend.patience.components.seconds) s whether it is `\(Console.binaryName) proxy` "
+                    + "\(ProxiedBackend.patience.components.seconds) s whether it is the `\(Console.binaryName) proxy` "
+                    + "registered on its port "
                     + "(GET \(ProxiedBackend.path)), so the transfer's pending write could be filed under the wrong "
                     + "backend; try again when it answers")
             throw ExitCode(4)

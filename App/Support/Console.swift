@@ -199,6 +199,17 @@ package enum Console {
             .appendingPathComponent("errorflow/pending-writes.json")
     }
 
+    /// `$XDG_STATE_HOME/errorflow/proxies`, or `~/.local/state/errorflow/proxies`: the registrations of this user's
+    /// running proxies (``ProxyRegistry``).
+    static var defaultProxyRegistryFolder: URL {
+        defaultProxyRegistryFolder(environment: ProcessInfo.processInfo.environment)
+    }
+
+    static func defaultProxyRegistryFolder(environment: [String: String]) -> URL {
+        baseDirectory("XDG_STATE_HOME", default: ".local/state", environment: environment)
+            .appendingPathComponent("errorflow/proxies")
+    }
+
     /// The folder `variable` names when it holds an absolute path; otherwise `relative` under `$HOME` when that is
     /// absolute, and under the account's home directory last. The XDG Base Directory specification says a relative
     /// path in the variable is invalid and must be ignored: one run would read a file another run in another folder

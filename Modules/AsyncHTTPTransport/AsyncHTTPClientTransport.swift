@@ -118,7 +118,7 @@ public final class AsyncHTTPClientTransport: Networking.HTTPClient {
         // comes back through a future: no task of its own per call. On one of the transport's loops (a caller on
         // one of ``callerExecutors``), the answer is handled on that loop and the call sent there when a
         // connection is free there.
-        let collector = ResponseCollector(limit: configuration.maximumBodyBytes)
+        let collector = ResponseCollector(limit: request.bodyLimit(within: configuration.maximumBodyBytes))
         let call = client.execute(
             request: outgoing, delegate: collector, eventLoop: .delegate(on: client.eventLoopGroup.any()),
             deadline: deadline, logger: nil)
@@ -143,7 +143,7 @@ public final class AsyncHTTPClientTransport: Networking.HTTPClient {
             if Task.isCancelled || error is CancellationError {
                 throw Networking.HTTPClientError(kind: .cancelled, context: HTTPErrorContext(request: request))
             }
-            let (kind, cause) = Self.kind(of: error, limit: configuration.maximumBodyBytes)
+            let (kind, cause) = Self.kind(of: error, limit: request.bodyLimit(within: configuration.maximumBodyBytes))
             throw mapped(kind, from: cause, request: request)
         }
     }

@@ -20,8 +20,9 @@ import ServiceLifecycle
 /// - A share of the requests (``Settings/rate``) that ``Settings/rules`` allows faults on gets one, drawn from the
 ///   seed per route (``FaultLog``); each injected fault is recorded and handed to `onFault` once, and
 ///   `GET /_proxy/faults` lists them. A fault is recorded only when the client got it.
-/// - `GET /_proxy/target` names the backend behind it, so the app keys its session, journal and outbox by that
-///   backend; neither `/_proxy/` path is ever faulted or forwarded.
+/// - `GET /_proxy/target` names the backend behind it, with the proof of the challenge it was asked
+///   (``Settings/proof``), so the app keys its session, journal and outbox by that backend; neither `/_proxy/`
+///   path is ever faulted or forwarded.
 /// - A target that cannot be reached, or gives no answer head within ``Settings/targetTimeout``, is answered 502 or
 ///   504 with the contract's error body; one that stalls mid-body has its answer cut (the connection closes).
 /// - It listens on a loopback address only; anything else is refused before a socket is opened.
@@ -42,11 +43,15 @@ public final class FaultProxy: Sendable {
         public var targetTimeout: Duration
         /// A PEM file of certificates trusted for the target besides the system's (a staging backend's own CA).
         public var caFile: String?
+        /// How it answers the challenge a `GET /_proxy/target` carries in `ErrorFlow-Proxy-Challenge`: the proof of
+        /// its registration's secret, sent back in `ErrorFlow-Proxy`. `nil`: no proof, and no app believes it.
+        public var proof: (@Sendable (String) -> String)?
 
         /// Settings for `target`; faults on every route at `rate` 0.1 from seed 42, a 2 s `slow`, 30 s for the target.
         public init(
             target: URL, rules: FaultRules = .everyKindEverywhere, rate: Double = 0.1, seed: UInt64 = 42,
-            slowDelay: Duration = .seconds(2), targetTimeout: Duration = .seconds(30), caFile: String? = nil
+            slowDelay: Duration = .seconds(2), targetTimeout: Duration = .seconds(30), caFile: String? = nil,
+            proof: (@Sendable (String) -> String)? = nil
         ) {
             self.target = target
             self.rules = rules
@@ -55,6 +60,7 @@ public final class FaultProxy: Sendable {
             self.slowDelay = slowDelay
             self.targetTimeout = targetTimeout
             self.caFile = caFile
+            self.proof = proof
         }
     }
 

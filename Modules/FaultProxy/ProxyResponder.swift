@@ -44,7 +44,8 @@ struct ProxyResponder: HTTPResponder {
         let path = request.uri.path
         let method = request.method.rawValue
         if path.hasPrefix("/_proxy/") {
-            return await own(method: method, path: path)
+            let challenge = HTTPField.Name(Self.challengeHeader).flatMap { request.headers[$0] }
+            return await own(method: method, path: path, challenge: challenge)
         }
         let kinds = settings.rules.kinds(method: method, path: path)
         guard let fault = await log.draw(method: method, path: path, kinds: kinds) else {
@@ -132,7 +133,7 @@ struct ProxyResponder: HTTPResponder {
 
     // MARK: - The proxy's own paths
 
-    private func own(method: String, path: String) async -> Response {
+    private func own(method: String, path: String, challenge: String?) async -> Response {
         switch (method, path) {
         case ("GET", "/_proxy/target"):
             let object = ["target": settings.target.absoluteString]
@@ -140,7 +141,11 @@ struct ProxyResponder: HTTPResponder {
                 (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
                 ?? Data()
             var response = Self.json(200, String(decoding: data, as: UTF8.self))
-            if let name = HTTPField.Name(Self.proxyHeader) { response.headers[name] = "1" }
+            if let challenge, challenge.utf8.count <= Self.challengeLimit, let proof = settings.proof,
+                let name = HTTPField.Name(Self.proofHeader)
+            {
+                response.headers[name] = proof(challenge)
+            }
             return response
         case ("GET", "/_proxy/faults"):
             let encoder = JSONEncoder()
@@ -152,8 +157,13 @@ struct ProxyResponder: HTTPResponder {
         }
     }
 
-    /// The header `GET /_proxy/target` carries, so a backend with a path of that name is not taken for a proxy.
-    static let proxyHeader = "ErrorFlow-Proxy"
+    /// The header of the app's question that carries its challenge.
+    static let challengeHeader = "ErrorFlow-Proxy-Challenge"
+    /// The header of the answer that carries the proof of the challenge, so that the app believes this proxy and no
+    /// other server that answers the path.
+    static let proofHeader = "ErrorFlow-Proxy"
+    /// The longest challenge it proves (the app's are 64 characters).
+    static let challengeLimit = 256
 
     // MARK: - Forwarding
 

@@ -194,6 +194,13 @@ public struct KeyedWrite: Hashable, Sendable {
             && self.identity.body == identity.body
     }
 
+    /// Whether this write was made within its key's `lifetime` at `now`, with the same operation and body as
+    /// `identity`, whatever backend name or user it was journalled under.
+    public func wasMade(withSameContentAs identity: Identity, at now: Date, lifetime: Duration) -> Bool {
+        isMade && !isExpired(at: now, lifetime: lifetime) && self.identity.method == identity.method
+            && self.identity.operation == identity.operation && self.identity.body == identity.body
+    }
+
     private func with(_ state: State) -> KeyedWrite {
         var next = self
         next.state = state

@@ -100,7 +100,8 @@ public actor PendingWrites {
     /// Journals a send of `request` before it goes out, and says under which key, or that it must not be sent: the
     /// same write pending is sent under its key; the same write made within its key's lifetime shows its receipt
     /// (unless `again`); a pending one whose key expired refuses it. The same operation and body pending under
-    /// another backend name or user refuses it too (unless `again`): a name can change while a write waits.
+    /// another backend name or user refuses it too (unless `again`): a name can change while a write waits; and so
+    /// does the same made there within its key's lifetime, whose receipt stays with its backend and user.
     /// Otherwise `proposed` is journalled, durably.
     public func begin(_ request: HTTPRequest, proposing proposed: String, user: String?, again: Bool)
         async throws(JournalRefusal) -> Start
@@ -141,6 +142,14 @@ public actor PendingWrites {
                     throw .waitingElsewhere(
                         backend: waiting.identity.origin.value + waiting.identity.basePath, since: waiting.firstSent,
                         key: waiting.key)
+                }
+                if !again,
+                    let made = writes.first(where: {
+                        $0.wasMade(withSameContentAs: identity, at: now, lifetime: lifetime)
+                    })
+                {
+                    throw .madeEarlier(
+                        at: made.firstSent, elsewhere: made.identity.origin.value + made.identity.basePath)
                 }
                 let mine = writes.filter { $0.identity.origin == origin && $0.identity.basePath == basePath }
                 guard mine.count < limit else {

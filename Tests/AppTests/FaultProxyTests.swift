@@ -1,3 +1,4 @@
+import Composition
 import Foundation
 import Networking
 import TestSupport
@@ -27,17 +28,27 @@ struct FaultProxyTests {
         #expect(!run.stdout.contains("ErrorFlow proxy on"), "it never listened")
     }
 
-    @Test func itNamesTheBackendBehindItAndNeverForwardsThatQuestion() async throws {
+    /// It names its target and proves the challenge with the secret of the registration it left for its user.
+    @Test func itNamesTheBackendBehindItWithTheProofAndNeverForwardsThatQuestion() async throws {
         let target = try await PythonTarget.start()
-        let proxy = try #require(try await Proxy.start(["--to", target.baseURL + "/api", "--fault-rate", "1"]))
-        let answer = await get(proxy.baseURL + "/_proxy/target")
+        let home = TemporaryFolder()
+        let proxy = try #require(
+            try await Proxy.start(["--to", target.baseURL + "/api", "--fault-rate", "1"], home: home.url))
+        let port = try #require(URL(string: proxy.baseURL)?.port)
+        let registration = try #require(
+            ProxyRegistry(folder: home.url.appendingPathComponent("state/errorflow/proxies")).registration(port: port))
+        var question = HTTPRequest(method: .get, url: try #require(URL(string: proxy.baseURL + "/_proxy/target")))
+        question.headers["ErrorFlow-Proxy-Challenge"] = "c-1"
+        let answer = await send(question)
+        let unchallenged = await get(proxy.baseURL + "/_proxy/target")
         _ = await proxy.stop()
         await target.stop()
 
         let response = try #require(answer.value)
         #expect(response.status == 200)
-        #expect(response.headers["ErrorFlow-Proxy"] == "1")
+        #expect(response.headers["ErrorFlow-Proxy"] == registration.proof(of: "c-1"))
         #expect(try json(response.body)["target"] as? String == target.baseURL + "/api")
+        #expect(unchallenged.value?.headers["ErrorFlow-Proxy"] == nil, "no challenge, no proof")
     }
 
     // MARK: - Each fault, as the client gets it and as the log says it

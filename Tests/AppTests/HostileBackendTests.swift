@@ -281,16 +281,10 @@ struct OutputPathTests {
     }
 
     private func inode(of url: URL) throws -> UInt64 {
-        var status = stat()
-        guard lstat(url.path, &status) == 0 else { throw CocoaError(.fileNoSuchFile) }
-        return UInt64(status.st_ino)
+        try #require(FileStatus.inode(of: url))
     }
 
     private func kind(of url: URL, following: Bool = true) throws -> mode_t {
-        var status = stat()
-        guard (following ? stat(url.path, &status) : lstat(url.path, &status)) == 0 else {
-            throw CocoaError(.fileNoSuchFile)
-        }
-        return status.st_mode & S_IFMT
+        try #require(FileStatus.type(of: url, following: following))
     }
 }

@@ -1,4 +1,6 @@
+import Composition
 import Foundation
+import SharedError
 import TestSupport
 import Testing
 
@@ -91,6 +93,40 @@ struct MemoryProofTests {
     }
 
     /// A cards body under 4 MiB whose every element is broken.
+    /// Promise: the proxy question's answer is read within its own small bound, even from the registered proxy. A
+    /// server that holds a running registration's secret answers `GET /_proxy/target` with the proof and 4 MB of
+    /// JSON (under the transport's 4 MiB; parsed whole, it takes a run past 290 MB): the run stays under 64 MB.
+    @Test func aProxysAnswerOf4MBIsNotReadWhole() async throws {
+        let padding = String(repeating: "0,", count: 2_000_000)
+        let flood = #"{"target":"http://127.0.0.1:9","x":["# + padding + "0]}"
+        let registration = LockedState<ProxyRegistration?>(nil)
+        let server = try await LoopbackServer.start { request in
+            guard request.path == "/_proxy/target", let held = registration.withLock({ $0 }) else {
+                return .json(404, #"{"error":{"code":"not_found","message":"no"}}"#)
+            }
+            let proof = held.proof(of: request.header("ErrorFlow-Proxy-Challenge") ?? "")
+            return .json(200, flood, headers: [("ErrorFlow-Proxy", proof)])
+        }
+        let home = TemporaryFolder()
+        let registered = ProxyRegistration.new(
+            target: try #require(URL(string: "http://127.0.0.1:9")), listen: server.baseURL)
+        registration.withLock { $0 = registered }
+        try ProxyRegistry(folder: home.url.appendingPathComponent("state/errorflow/proxies")).register(registered)
+
+        let run = try await Binary.run(
+            ["payments", "--base-url", server.baseURL.absoluteString, "--timeout", "3"], home: home.url,
+            launcher: ["/usr/bin/time", "-f", "peak-rss-kb %M"])
+        let asked = server.requests.contains { $0.path == "/_proxy/target" }
+        await server.stop()
+
+        let peak = try #require(
+            run.stderr.split(separator: "\n").last { $0.hasPrefix("peak-rss-kb ") }
+                .flatMap { Int($0.dropFirst("peak-rss-kb ".count)) }, "\(run.stderr)")
+        #expect(asked, "the registered port was asked")
+        #expect(flood.utf8.count > 4_000_000)
+        #expect(peak <= Self.boundKB, "\(peak) KB at the peak")
+    }
+
     enum BrokenCards: String, CaseIterable, Sendable, CustomTestStringConvertible {
         /// `{"status":"o\u006b","cards":[1,1,1,…]}`: two million numbers, 4 MiB.
         case twoMillionNumbers

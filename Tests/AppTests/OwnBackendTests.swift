@@ -242,7 +242,10 @@ struct NotTheContractTests {
     @Test func aSignedInUserPointingAtAPageGetsExit3NotContent() async throws {
         let page = try await LoopbackServer.start { request in
             request.path == "/v1/auth/apple"
-                ? .json(200, #"{"accessToken":"page-access-1","refreshToken":"page-refresh-1","expiresIn":600}"#)
+                ? .json(
+                    200,
+                    #"{"accessToken":"page-access-1","refreshToken":"page-refresh-1","expiresIn":600,"user":{"id":"u-1"}}"#
+                )
                 : .text(200, "<html><body>It works!</body></html>")
         }
         let home = TemporaryFolder()

@@ -257,6 +257,28 @@ struct SharedFilesAcrossProcessesTests {
         await backend.stop()
     }
 
+    /// The answer is lost as the backend's user; a new sign-in answer names no user (the SDK's own id was taken
+    /// once). It signs nobody in and changes no session, so the same transfer goes out under its first key and is
+    /// answered with the original.
+    @Test func aSignInThatNamesNoUserChangesNobodyAndTheWaitingTransferKeepsItsKey() async throws {
+        let (backend, proxy, home) = try await signedInBehindProxy()
+        for _ in 0..<3 { proxy.failNext("POST /v1/transfers", with: .emptyReply) }
+        let first = try await Binary.run(transferCommand(proxy) + ["--timeout", "2"], home: home.url)
+        proxy.disarm()
+        await backend.answerSignInWithoutUser()
+        let signIn = try await Binary.run(
+            ["signin", "--base-url", proxy.baseURL.absoluteString, "--answer", "approve"], home: home.url)
+
+        let again = try await Binary.run(transferCommand(proxy), home: home.url)
+
+        #expect(first.status == 3, "\(first.stdout)\(first.stderr)")
+        #expect(signIn.status != 0, "nobody signed in: \(signIn.stdout)")
+        #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+        #expect(await backend.transferCount == 1, "made once")
+        proxy.stop()
+        await backend.stop()
+    }
+
     @Test func pendingSettlesWhatAKilledRunLeftAndSaysWhenNothingWaits() async throws {
         let (backend, proxy, home) = try await signedInBehindProxy()
         proxy.failNext("POST /v1/transfers", with: .hold)

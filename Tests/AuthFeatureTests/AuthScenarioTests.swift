@@ -36,8 +36,12 @@ struct AuthScenarioTests {
         #expect(String(decoding: body, as: UTF8.self) == #"{"identityToken":"apple-identity:ada"}"#)
     }
 
-    @Test(arguments: [#","user":null"#, "", #","user":{"name":"no id"}"#])
-    func theUserInTheSignInAnswerIsOptional(_ user: String) async throws {
+    /// The user's id comes from the backend's answer and nowhere else: an answer that names no user (or a user
+    /// without an id) breaks `SignInTokens`, so nobody is signed in, no session is saved, and the defect is reported.
+    @Test(arguments: [
+        (#","user":null"#, "user"), ("", "user"), (#","user":{"name":"no id"}"#, "user.id"),
+    ])
+    func aSignInAnswerThatNamesNoUserSignsNobodyIn(_ user: String, reported keyPath: String) async throws {
         let tokens = #"{"accessToken":"access-2","refreshToken":"refresh-2","expiresIn":900\#(user)}"#
         let world = TestApp(
             signInAnswer: .approve, session: nil,
@@ -46,11 +50,10 @@ struct AuthScenarioTests {
 
         await sut.signIn()
 
-        #expect(sut.state.phase == .signedIn(name: "Ada Lovelace"), "the name Apple gave is used instead")
-        #expect(await world.store.load()?.accessToken == "access-2")
-        let reported = (await world.sentReports()).map(\.keyPath)
-        #expect(
-            reported == (user.contains("no id") ? ["user.id"] : []), "only a user that breaks the contract is reported")
+        #expect(sut.state.phase != .signedIn(name: "Ada Lovelace"))
+        #expect(world.journey.contains { $0.contains("→ SignInError.unavailable") }, "\(world.journey)")
+        #expect(await world.store.load() == nil, "no session without a user")
+        #expect((await world.sentReports()).map(\.keyPath) == [keyPath])
     }
 
     @Test func signinCancel() async {

@@ -18,12 +18,13 @@ struct ProxyJourneyTests {
     static let form = ["--to", "DE89 3704 0044 0532 0130 00", "--amount", "12.50"]
 
     @Test func aTransferWhoseAnswerTheProxyDroppedIsNotMadeAgainStraightAtTheBackend() async throws {
+        let home = TemporaryFolder()
         let server = try await DemoServer.start(scenario: "transfer-happy")
         let proxy = try #require(
-            try await Proxy.start([
-                "--to", server.baseURL, "--faults", "POST /v1/transfers=drop-answer", "--fault-rate", "1",
-            ]))
-        let home = TemporaryFolder()
+            try await Proxy.start(
+                [
+                    "--to", server.baseURL, "--faults", "POST /v1/transfers=drop-answer", "--fault-rate", "1",
+                ], home: home.url))
         let signIn = try await Binary.run(
             ["signin", "--base-url", proxy.baseURL, "--answer", "approve"], home: home.url)
         let proxied = try await Binary.run(
@@ -47,13 +48,14 @@ struct ProxyJourneyTests {
     /// The write is filed under the backend by a run whose answer was lost before this proxy ever saw it (another
     /// proxy dropped it: a backend that stalls from the start cannot say it is no proxy, and then nothing is sent).
     @Test func aTransferWhoseAnswerWasLostOnAnotherRoadIsSettledThroughTheProxyOnce() async throws {
-        let server = try await DemoServer.start(scenario: "transfer-happy")
-        let proxy = try #require(try await Proxy.start(["--to", server.baseURL, "--fault-rate", "0"]))
-        let dropping = try #require(
-            try await Proxy.start([
-                "--to", server.baseURL, "--faults", "POST /v1/transfers=drop-answer", "--fault-rate", "1",
-            ]))
         let home = TemporaryFolder()
+        let server = try await DemoServer.start(scenario: "transfer-happy")
+        let proxy = try #require(try await Proxy.start(["--to", server.baseURL, "--fault-rate", "0"], home: home.url))
+        let dropping = try #require(
+            try await Proxy.start(
+                [
+                    "--to", server.baseURL, "--faults", "POST /v1/transfers=drop-answer", "--fault-rate", "1",
+                ], home: home.url))
         let signIn = try await Binary.run(
             ["signin", "--base-url", server.baseURL, "--answer", "approve"], home: home.url)
         let lost = try await Binary.run(
@@ -81,12 +83,13 @@ struct ProxyJourneyTests {
     }
 
     @Test func aProxyKilledWhileItHoldsATransferLeavesItPendingAndItIsMadeOnceStraightAtTheBackend() async throws {
+        let home = TemporaryFolder()
         let server = try await DemoServer.start(scenario: "transfer-happy")
         let proxy = try #require(
-            try await Proxy.start([
-                "--to", server.baseURL, "--faults", "POST /v1/transfers=slow", "--fault-rate", "1", "--delay", "60",
-            ]))
-        let home = TemporaryFolder()
+            try await Proxy.start(
+                [
+                    "--to", server.baseURL, "--faults", "POST /v1/transfers=slow", "--fault-rate", "1", "--delay", "60",
+                ], home: home.url))
         let signIn = try await Binary.run(
             ["signin", "--base-url", proxy.baseURL, "--answer", "approve"], home: home.url)
         let held = try Binary.start(["transfer", "--base-url", proxy.baseURL] + Self.form, home: home.url)
@@ -113,14 +116,15 @@ struct ProxyJourneyTests {
     }
 
     @Test func twoRunsThroughOneProxyAtOnceEachGetTheirOwnFaultAndContent() async throws {
-        let server = try await DemoServer.start(scenario: "payments-happy")
         let home = TemporaryFolder()
+        let server = try await DemoServer.start(scenario: "payments-happy")
         let signIn = try await Binary.run(
             ["signin", "--base-url", server.baseURL, "--answer", "approve"], home: home.url)
         let proxy = try #require(
-            try await Proxy.start([
-                "--to", server.baseURL, "--faults", "GET /v1/wallet=slow", "--fault-rate", "1", "--delay", "0.5",
-            ]))
+            try await Proxy.start(
+                [
+                    "--to", server.baseURL, "--faults", "GET /v1/wallet=slow", "--fault-rate", "1", "--delay", "0.5",
+                ], home: home.url))
         let arguments = ["wallet", "--base-url", proxy.baseURL, "--format", "json"]
         let first = try Binary.start(arguments, home: home.url)
         let second = try Binary.start(arguments, home: home.url)
@@ -140,15 +144,16 @@ struct ProxyJourneyTests {
     /// proxy logged, and what the screen's journey and exit code show.
     @Test(arguments: ProxiedFault.allCases)
     func eachFaultShowsInTheJourney(_ fault: ProxiedFault) async throws {
-        let server = try await DemoServer.start(scenario: "payments-happy")
         let home = TemporaryFolder()
+        let server = try await DemoServer.start(scenario: "payments-happy")
         let signIn = try await Binary.run(
             ["signin", "--base-url", server.baseURL, "--answer", "approve"], home: home.url)
         let proxy = try #require(
-            try await Proxy.start([
-                "--to", server.baseURL, "--faults", "GET \(fault.path)=\(fault.rawValue)", "--fault-rate", "1",
-                "--delay", "0.2",
-            ]))
+            try await Proxy.start(
+                [
+                    "--to", server.baseURL, "--faults", "GET \(fault.path)=\(fault.rawValue)", "--fault-rate", "1",
+                    "--delay", "0.2",
+                ], home: home.url))
         let run = try await Binary.run(
             [fault.screen, "--base-url", proxy.baseURL, "--format", "json", "--timeout", "5"], home: home.url)
         let proxyRun = await proxy.stop()

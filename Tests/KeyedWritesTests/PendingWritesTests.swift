@@ -93,16 +93,42 @@ struct PendingWritesTests {
         #expect(again.key == "deliberate")
     }
 
-    @Test func aWriteMadeUnderAnotherNameOrAnotherWriteWaitingThereRefusesNothing() async throws {
-        let sut = makeJournal(nil)
+    /// The same transfer made today under another name of the backend (or by another sign-in) is not made again
+    /// by accident: nothing is sent, the line says when and where it was made (never its receipt, which stays with
+    /// its backend and user), and `--again` is the way to a new one.
+    @Test(arguments: WaitingElsewhere.allCases)
+    func aWriteMadeUnderAnotherNameWithinItsLifetimeRefusesTheSameWrite(_ road: WaitingElsewhere) async throws {
+        let clock = WallClock()
+        let folder = ScratchFolder()
+        let file = folder.url.appendingPathComponent("pending-writes.json")
+        let first = PendingWrites(file: file, baseURL: road.firstURL, now: clock.read, logger: quietLogger)
+        let made = try await first.begin(
+            road.transfer(at: road.firstURL), proposing: "key-made", user: "u-1", again: false)
+        await first.endMade(key: "key-made", send: try #require(made.send), answer: .json(201, #"{"id":"t-1"}"#))
+        let second = PendingWrites(file: file, baseURL: road.secondURL, now: clock.read, logger: quietLogger)
+
+        await #expect(throws: JournalRefusal.madeEarlier(at: clock.start, elsewhere: road.waitingBackend)) {
+            try await second.begin(
+                road.transfer(at: road.secondURL), proposing: "key-new", user: road.secondUser, again: false)
+        }
+        let again = try await second.begin(
+            road.transfer(at: road.secondURL), proposing: "key-again", user: road.secondUser, again: true)
+        #expect(again.key == "key-again")
+    }
+
+    @Test func aWriteMadeElsewhereLongerAgoThanItsKeysLifetimeOrAnotherBodyRefusesNothing() async throws {
+        let clock = WallClock()
+        let sut = PendingWrites(file: nil, baseURL: TestURL.make(""), now: clock.read, logger: quietLogger)
         let made = try await sut.begin(transfer("1.00"), proposing: "made", user: "u-1", again: false)
         await sut.endMade(key: "made", send: try #require(made.send), answer: .json(201, #"{"id":"t-1"}"#))
         _ = try await sut.begin(transfer("2.00"), proposing: "waiting", user: "u-1", again: false)
 
-        let grace = try await sut.begin(transfer("1.00"), proposing: "grace", user: "u-2", again: false)
+        let other = try await sut.begin(transfer("3.00"), proposing: "other", user: "u-2", again: false)
+        clock.advance(by: PendingWrites.defaultLifetime.inSeconds)
+        let tomorrow = try await sut.begin(transfer("1.00"), proposing: "tomorrow", user: "u-2", again: false)
 
-        #expect(
-            grace.key == "grace", "a write known to be made is no reason to refuse, and another body is another write")
+        #expect(other.key == "other", "another body is another write")
+        #expect(tomorrow.key == "tomorrow", "a day later the same transfer may be meant again")
     }
 
     @Test func aWriteBelongsToItsBackendAndItsBasePath() async throws {

@@ -96,6 +96,9 @@ public final class ContractBackend: Sendable {
     /// late request with an old token gets 401 `invalid_token`.
     public func revokeOldAccessTokensOnRefresh() async { await state.setRevokesOnRefresh() }
 
+    /// From now on, answers sign-in without `user`, which `SignInTokens` requires.
+    public func answerSignInWithoutUser() async { await state.setNamesNoUser() }
+
     /// Every access and refresh token this backend issued.
     public var issuedTokens: Set<String> { get async { await state.issued } }
     /// Every bearer token a request carried.
@@ -203,6 +206,9 @@ private actor State {
     private var transferFault: ContractBackend.TransferFault?
     private var revokesOnRefresh = false
     private var plantsControls = false
+    private var namesNoUser = false
+
+    func setNamesNoUser() { namesNoUser = true }
 
     func setPlantsControls() { plantsControls = true }
 
@@ -267,7 +273,7 @@ private actor State {
             guard let identity = field("identityToken", in: request.body), !identity.isEmpty else {
                 return error(400, "bad_request")
             }
-            return tokens(includingUser: true)
+            return tokens(includingUser: !namesNoUser)
         case ("POST", "/v1/auth/refresh"):
             guard let token = field("refreshToken", in: request.body), refresh.remove(token) != nil else {
                 return error(401, "invalid_grant")

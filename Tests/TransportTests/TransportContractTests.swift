@@ -142,6 +142,25 @@ struct TransportContractTests {
         await server.stop()
     }
 
+    /// A call that allows fewer bytes than the transport (the proxy question's 4 KiB) is held to its own bound.
+    @Test(arguments: TransportUnderTest.allCases)
+    func aCallsOwnBodyLimitHoldsBelowTheTransports(_ transport: TransportUnderTest) async throws {
+        let server = try await LoopbackServer.start { _ in
+            .produced { send in
+                for _ in 0..<16 { try await send(Data(repeating: 0x41, count: 1024)) }
+            }
+        }
+        let sut = transport.make()
+        var request = HTTPRequest.getJSON(server.baseURL, "/")
+        request.bodyLimit = 4096
+
+        let result = await sut.client.outcome(of: request)
+
+        #expect(result.error?.kind == .bodyTooLarge(limit: 4096))
+        await sut.close()
+        await server.stop()
+    }
+
     /// 8 MiB of zeros in about 50 KiB of gzip, against a 4 MiB limit: refused, not inflated.
     @Test(arguments: TransportUnderTest.allCases)
     func aCompressedBodyThatInflatesPastTheLimitIsRefused(_ transport: TransportUnderTest) async throws {

@@ -53,10 +53,10 @@ public final class RemoteSignInService: SignInService {
         }
 
         let user = SignedInUser(
-            id: tokens.user?.id ?? credential.userID,
-            name: tokens.user.map(\.name).flatMap { $0 == UserResponse.defaultName ? nil : $0 } ?? credential.name
-                ?? UserResponse.defaultName)
-        if let email = tokens.user?.email { secrets?.register(email, as: .personal) }
+            id: tokens.user.id,
+            name: tokens.user.name == UserResponse.defaultName
+                ? credential.name ?? UserResponse.defaultName : tokens.user.name)
+        if !tokens.user.email.isEmpty { secrets?.register(tokens.user.email, as: .personal) }
         do throws(SessionStoreError) {
             try await store.save(
                 StoredSession(

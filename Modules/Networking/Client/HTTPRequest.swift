@@ -20,6 +20,10 @@ public struct HTTPRequest: Hashable, Sendable {
     /// A keyed write the user asked to make again: the journal does not answer it with the receipt of the same write
     /// made within its key's lifetime, but journals it under its own key (``JournalingHTTPClient``).
     public var sendsAgain = false
+    /// The most body bytes this call's answer may carry, when fewer than the transport's own bound: a longer body
+    /// fails the call with ``HTTPClientError/Kind/bodyTooLarge(limit:)`` before more is read. `nil`: the
+    /// transport's bound.
+    public var bodyLimit: Int?
 
     /// Makes a first attempt with no deadline; `id` is a fresh random request id unless given.
     public init(
@@ -41,6 +45,11 @@ public struct HTTPRequest: Hashable, Sendable {
     /// Whether sending the request twice has the same effect as sending it once, so a retry is safe.
     public var isIdempotent: Bool {
         method.isIdempotentByDefinition || headers[HeaderName.idempotencyKey] != nil
+    }
+
+    /// The body bound of this call on a transport that allows `transportLimit` bytes: the smaller of the two.
+    public func bodyLimit(within transportLimit: Int) -> Int {
+        min(transportLimit, max(bodyLimit ?? transportLimit, 0))
     }
 
     /// The path, for logs and journeys: `/v1/wallet`.

@@ -15,8 +15,9 @@ public enum JournalRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// The same write (operation and body) waits, with its outcome unknown, for another backend name or another
     /// user: sent `since` to `backend` (its origin and base path) under `key`. Sent anew here, it could be made twice.
     case waitingElsewhere(backend: String, since: Date, key: String)
-    /// The same write was made at `at`, and its receipt was too long to keep.
-    case madeEarlier(at: Date)
+    /// The same write was made at `at`: here, with its receipt too long to keep, or (`elsewhere`, its origin and base
+    /// path) under another backend name or another user within its key's lifetime, where its receipt stays.
+    case madeEarlier(at: Date, elsewhere: String? = nil)
     /// The body is longer than the journal keeps (`limit` bytes).
     case tooLarge(bytes: Int, limit: Int)
 
@@ -46,8 +47,8 @@ public enum JournalRefusal: Error, Hashable, Sendable, CustomStringConvertible {
             "the same write, sent \(Self.time(since)), may have been made, and its key has expired"
         case .waitingElsewhere(let backend, let since, _):
             "the same write, sent \(Self.time(since)) to \(backend), waits there with its outcome unknown"
-        case .madeEarlier(let at):
-            "the same write was made \(Self.time(at))"
+        case .madeEarlier(let at, let elsewhere):
+            "the same write was made \(Self.time(at))" + (elsewhere.map { " at \($0)" } ?? "")
         case .tooLarge(let bytes, let limit):
             "its body of \(bytes) bytes is longer than the pending-writes journal keeps (\(limit))"
         }

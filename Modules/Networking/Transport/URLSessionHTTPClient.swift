@@ -78,7 +78,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         defer { watchdog.cancel() }
 
         let outcome = await withTaskCancellationHandler {
-            await delegate.run(task, bodyLimit: configuration.maximumBodyBytes)
+            await delegate.run(task, bodyLimit: request.bodyLimit(within: configuration.maximumBodyBytes))
         } onCancel: {
             delegate.fail(task, with: .cancelled)
         }

@@ -218,7 +218,9 @@ final class ModelBackend: HTTPClient {
     }
 
     func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
-        switch (request.method, request.path) {
+        // One server under every name: a base path of `/api` reaches the same routes.
+        let path = request.path.hasPrefix("/api/") ? String(request.path.dropFirst(4)) : request.path
+        switch (request.method, path) {
         case (.post, "/v1/auth/refresh"):
             return try await refresh(request)
         case (.post, "/v1/error-reports"), (.post, "/v1/client-reports"):
@@ -242,6 +244,9 @@ final class ModelBackend: HTTPClient {
                 }
                 return .json(202, "{}")
             }
+        case (.post, "/v1/auth/apple"):
+            // Tokens, and no `user`, which `SignInTokens` requires: a sign-in the app must refuse.
+            return .json(200, #"{"accessToken":"no-user-access","refreshToken":"no-user-refresh","expiresIn":600}"#)
         case (.post, "/v1/transfers"):
             return try await transfer(request)
         case (.get, "/v1/wallet"):

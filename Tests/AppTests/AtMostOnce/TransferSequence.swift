@@ -1,3 +1,4 @@
+import Foundation
 import SharedError
 import TestSupport
 
@@ -14,6 +15,8 @@ struct SequenceStep: Hashable, Sendable, CustomStringConvertible {
         case dismiss
         /// Signs in (user 1 or 2).
         case signIn(user: Int)
+        /// Signs in through the app, and the backend's answer names no user.
+        case signInNamingNoUser
         /// `session clear`.
         case signOut
         /// A day passes: every key expires.
@@ -29,6 +32,7 @@ struct SequenceStep: Hashable, Sendable, CustomStringConvertible {
             case .pending: "--pending"
             case .dismiss: "--pending --dismiss"
             case .signIn(let user): "sign in as user \(user)"
+            case .signInNamingNoUser: "sign in, answered without a user"
             case .signOut: "sign out"
             case .dayPasses: "a day passes"
             case .sendTwiceAtOnce(let form): "send #\(form) from two processes at once"
@@ -67,7 +71,52 @@ struct SequenceStep: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The name of the one backend a step's process is given: its spelling, another host, a base path, or the
+    /// user's own proxy in front of it.
+    enum BackendName: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        /// `http://backend.test:8080`, as the first sign-in names it.
+        case canonical
+        /// `HTTP://Backend.TEST:8080/`: host case, scheme case and a trailing slash, certainly one backend.
+        case otherSpelling
+        /// `http://alias.test:8080`: the same server under another host, which the app cannot prove is one.
+        case otherHost
+        /// `http://backend.test:8080/api`: the same server under a base path, which the app cannot prove either.
+        case basePath
+        /// `http://127.0.0.1:9090`: this user's proxy in front of the backend, registered and proven.
+        case proxy
+
+        var description: String {
+            switch self {
+            case .canonical: "at its own name"
+            case .otherSpelling: "at HTTP://Backend.TEST:8080/"
+            case .otherHost: "at another host name"
+            case .basePath: "under the base path /api"
+            case .proxy: "through the user's proxy"
+            }
+        }
+
+        /// The base URL the process is given.
+        var baseURL: URL {
+            let text =
+                switch self {
+                case .canonical: "http://backend.test:8080"
+                case .otherSpelling: "HTTP://Backend.TEST:8080/"
+                case .otherHost: "http://alias.test:8080"
+                case .basePath: "http://backend.test:8080/api"
+                case .proxy: "http://127.0.0.1:9090"
+                }
+            return URL(string: text) ?? URL(fileURLWithPath: "/")
+        }
+
+        /// The backend the process knows it by: behind the proxy, the backend's own name.
+        var identity: URL? {
+            self == .proxy ? BackendName.canonical.baseURL : nil
+        }
+    }
+
     var action: Action
+    /// The name the step's process is given for the backend.
+    var name: BackendName = .canonical
     var transfers: [TransferBehaviour] = []
     var refreshes: [RefreshBehaviour] = []
     var event: Event?
@@ -79,7 +128,7 @@ struct SequenceStep: Hashable, Sendable, CustomStringConvertible {
     var wallet: [WalletBehaviour] = []
 
     var description: String {
-        var parts = [action.description]
+        var parts = [action.description + (name == .canonical ? "" : " \(name)")]
         if !transfers.isEmpty { parts.append("attempts: " + transfers.map(\.description).joined(separator: ", ")) }
         if !refreshes.isEmpty { parts.append(refreshes.map(\.description).joined(separator: ", ")) }
         if let event { parts.append("while \(event)") }
@@ -113,12 +162,15 @@ struct SequenceGenerator {
             case 36..<45: .viewWallet
             case 45..<55: .pending
             case 55..<60: .dismiss
-            case 60..<67: .signIn(user: int(0...4) == 0 ? 2 : 1)
+            case 60..<62: .signInNamingNoUser
+            case 62..<67: .signIn(user: int(0...4) == 0 ? 2 : 1)
             case 67..<73: .signOut
             case 73..<81: .dayPasses
             default: .sendTwiceAtOnce(form: int(0...1))
             }
         var step = SequenceStep(action: action)
+        // Every third step reaches the backend under another of its names (or signs in there).
+        step.name = int(0...2) == 0 ? pick(SequenceStep.BackendName.allCases) : .canonical
         // Answers that leave the outcome unknown, and no connection, come twice as often: they are the roads.
         step.transfers = (0..<int(0...4)).map { _ in
             int(0...2) == 0 ? pick(TransferBehaviour.leavingTheOutcomeUnknown) : pick(TransferBehaviour.all)
@@ -172,6 +224,11 @@ struct SequenceGenerator {
             if sequence[index].reports != nil {
                 var simpler = sequence
                 simpler[index].reports = nil
+                smaller.append(simpler)
+            }
+            if sequence[index].name != .canonical {
+                var simpler = sequence
+                simpler[index].name = .canonical
                 smaller.append(simpler)
             }
             if sequence[index].killAfterSuspensions != nil {

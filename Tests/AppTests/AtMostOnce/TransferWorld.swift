@@ -1,3 +1,4 @@
+import AuthFeature
 import Composition
 import ErrorReports
 import Foundation
@@ -99,10 +100,12 @@ final class TransferWorld {
             let tokens = backend.signIn(user: user)
             signedInAt = clock.wallClockNow
             await files.signIn(
-                accessToken: tokens.access, refreshToken: tokens.refresh, user: "u-\(user)", baseURL: Self.baseURL,
-                signedInAt: signedInAt)
+                accessToken: tokens.access, refreshToken: tokens.refresh, user: "u-\(user)",
+                baseURL: step.name.identity ?? step.name.baseURL, signedInAt: signedInAt)
             self.user = user
             signedOut = false
+        case .signInNamingNoUser:
+            broken = await signInNamingNoUser(at: step.name)
         case .signOut:
             await Self.signOut(sessionFile: sessionFile)
             signedOut = true
@@ -113,8 +116,10 @@ final class TransferWorld {
             // nobody knows: that one waits for the user.
             var unresolved: Set<IntentKey> = []
             for user in 1...2 {
-                for write in (try? await journal().writes(for: "u-\(user)")) ?? [] where !write.isMade {
-                    if let form = Self.form(of: write) { unresolved.insert(IntentKey(user: user, form: form)) }
+                for name in SequenceStep.BackendName.allCases {
+                    for write in (try? await journal(at: name).writes(for: "u-\(user)")) ?? [] where !write.isMade {
+                        if let form = Self.form(of: write) { unresolved.insert(IntentKey(user: user, form: form)) }
+                    }
                 }
             }
             for user in 1...2 {
@@ -129,15 +134,17 @@ final class TransferWorld {
             if again { allowance[IntentKey(user: user, form: form), default: 1] += 1 }
             broken = await send(
                 form: form, again: again, checked: step.killAfterSuspensions == nil,
-                killAfter: step.killAfterSuspensions)
+                killAfter: step.killAfterSuspensions, name: step.name)
         case .sendTwiceAtOnce(let form):
-            async let first: String? = send(form: form, again: false, checked: false)
-            async let second: String? = send(form: form, again: false, checked: false)
+            async let first: String? = send(form: form, again: false, checked: false, name: step.name)
+            async let second: String? = send(form: form, again: false, checked: false, name: step.name)
             let (one, other) = await (first, second)
             broken = one ?? other
         case .pending:
-            for form in await pendingForms() {
-                if let failed = await send(form: form, again: false, checked: false) { broken = broken ?? failed }
+            for form in await pendingForms(at: step.name) {
+                if let failed = await send(form: form, again: false, checked: false, name: step.name) {
+                    broken = broken ?? failed
+                }
             }
         case .dismiss:
             await dismissOldest()
@@ -150,6 +157,24 @@ final class TransferWorld {
         }
         if signedOut { walletLoaded = [:] }
         return broken
+    }
+
+    /// `errorflow signin` whose answer names no user: nobody is signed in, and the session is as it was.
+    private func signInNamingNoUser(at name: SequenceStep.BackendName) async -> String? {
+        let before = try? Data(contentsOf: sessionFile)
+        var configuration = files.configuration(
+            baseURL: name.baseURL, transport: backend, clock: clock, journalLockPatience: lockPatience,
+            journalLimit: Self.journalLimit)
+        configuration.proxiedBackend = name.identity
+        let viewModel = ComposedApp(configuration).signIn()
+        let finished = LockedState(false)
+        Task { @MainActor in
+            await viewModel.signIn()
+            finished.withLock { $0 = true }
+        }
+        guard await drive(until: finished) else { return "a sign-in still waits after 30 s" }
+        let after = try? Data(contentsOf: sessionFile)
+        return after == before ? nil : "a sign-in that named no user changed the session"
     }
 
     /// `session clear`: the session, then the last content beside it under the session's lock.
@@ -200,14 +225,18 @@ final class TransferWorld {
 
     /// Sends `form` from a new process, as `errorflow transfer` does; with `checked`, holds what the screen said
     /// and the exit code to what the backend and the journal know.
-    private func send(form: Int, again: Bool, checked: Bool, killAfter suspensions: Int? = nil) async -> String? {
+    private func send(
+        form: Int, again: Bool, checked: Bool, killAfter suspensions: Int? = nil,
+        name: SequenceStep.BackendName = .canonical
+    ) async -> String? {
         let madeBefore = backend.made.count
         let requestsBefore = backend.transferRequests
         let collector = JourneyCollector()
-        let app = ComposedApp(
-            files.configuration(
-                baseURL: Self.baseURL, transport: backend, clock: clock, journalLockPatience: lockPatience,
-                journalLimit: Self.journalLimit))
+        var configuration = files.configuration(
+            baseURL: name.baseURL, transport: backend, clock: clock, journalLockPatience: lockPatience,
+            journalLimit: Self.journalLimit)
+        configuration.proxiedBackend = name.identity
+        let app = ComposedApp(configuration)
         let (account, amount) = SequenceStep.forms[form]
         let run = ScreenRun(
             app: app, collector: collector,
@@ -233,14 +262,14 @@ final class TransferWorld {
         let screen = ScreenState(report)
         switch screen.errorKey {
         case "transfer.outcomeUnknown.title":
-            guard await journalHolds(form: form, pending: true) else {
+            guard await journalHolds(form: form, pending: true, at: name) else {
                 return "the screen says the outcome is unknown, and the journal does not hold the transfer"
             }
         case "transfer.notSent.title", "transfer.withheld.title":
             guard backend.made.count == madeBefore else {
                 return "the screen says nothing was sent, and the backend made a transfer"
             }
-            if screen.errorKey == "transfer.notSent.title", await journalHolds(form: form, pending: true) {
+            if screen.errorKey == "transfer.notSent.title", await journalHolds(form: form, pending: true, at: name) {
                 return "the screen says nothing was sent, and an earlier send of it may have been made"
             }
             if screen.errorKey == "transfer.withheld.title" {
@@ -270,14 +299,15 @@ final class TransferWorld {
         return true
     }
 
-    private func journal() -> PendingWrites {
+    /// The journal as a process given `name` for the backend reads it.
+    private func journal(at name: SequenceStep.BackendName = .canonical) -> PendingWrites {
         ComposedApp.pendingWrites(
-            file: journalFile, baseURL: Self.baseURL, limit: Self.journalLimit, lockPatience: lockPatience,
-            now: { [clock] in clock.wallClockNow }, logger: quietLogger)
+            file: journalFile, baseURL: name.baseURL, knownAs: name.identity, limit: Self.journalLimit,
+            lockPatience: lockPatience, now: { [clock] in clock.wallClockNow }, logger: quietLogger)
     }
 
-    private func pendingForms() async -> [Int] {
-        guard let writes = try? await journal().writes(for: "u-\(user)") else { return [] }
+    private func pendingForms(at name: SequenceStep.BackendName) async -> [Int] {
+        guard let writes = try? await journal(at: name).writes(for: "u-\(user)") else { return [] }
         let now = clock.wallClockNow
         return writes.filter { !$0.isMade && !$0.isExpired(at: now, lifetime: PendingWrites.defaultLifetime) }
             .compactMap(Self.form(of:))
@@ -445,8 +475,8 @@ final class TransferWorld {
         return nil
     }
 
-    private func journalHolds(form: Int, pending: Bool) async -> Bool {
-        guard let writes = try? await journal().writes(for: "u-\(user)") else { return false }
+    private func journalHolds(form: Int, pending: Bool, at name: SequenceStep.BackendName) async -> Bool {
+        guard let writes = try? await journal(at: name).writes(for: "u-\(user)") else { return false }
         return writes.contains { Self.form(of: $0) == form && $0.isMade != pending }
     }
 
@@ -464,6 +494,7 @@ final class TransferWorld {
 private struct JournalSnapshot {
     var keys: Set<String> = []
     var bytes = 0
+    /// The writes of the backend that holds the most.
     var mine = 0
 
     /// `nil` when the file is there and is not JSON (a step may have left it corrupt on purpose; it is put back
@@ -474,7 +505,12 @@ private struct JournalSnapshot {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
         let writes = object["writes"] as? [[String: Any]] ?? []
         keys = Set(writes.compactMap { $0["key"] as? String })
-        mine = writes.filter { $0["origin"] as? String == BackendOrigin(TransferWorld.baseURL).value }.count
+        // The most writes of one backend (origin and base path), whichever of its names a step gave; another
+        // backend's share is its own.
+        let names = Set(SequenceStep.BackendName.allCases.map { BackendOrigin($0.identity ?? $0.baseURL).value })
+        let ours = writes.filter { names.contains($0["origin"] as? String ?? "") }
+        let perBackend = Dictionary(grouping: ours) { "\($0["origin"] ?? "")\($0["basePath"] ?? "")" }
+        mine = perBackend.values.map(\.count).max() ?? 0
     }
 }
 

@@ -2,13 +2,14 @@ import Decoding
 import Foundation
 import Networking
 
-/// `POST /v1/auth/apple`'s answer: the tokens as ``IssuedTokens`` reads them, and the user, which is optional (absent or
-/// `null` is fine; a user that breaks the contract is left out and reported).
+/// `POST /v1/auth/apple`'s answer (`SignInTokens`): the tokens as ``IssuedTokens`` reads them, and the user.
 struct TokenResponse: Decodable, DefectReporting {
     let accessToken: String
     let refreshToken: String
     let expiresIn: Int?
-    let user: UserResponse?
+    /// Who signed in, as the backend says: the one source of the user's id (the session's, the journal's). Required,
+    /// as `SignInTokens` says: an answer without it, or with a user without an id, is not a sign-in.
+    let user: UserResponse
     let defects: [DecodingDefect]
 
     private enum CodingKeys: String, CodingKey { case user }
@@ -16,23 +17,9 @@ struct TokenResponse: Decodable, DefectReporting {
     init(from decoder: any Decoder) throws {
         let issued = try IssuedTokens(from: decoder)
         (accessToken, refreshToken, expiresIn) = (issued.accessToken, issued.refreshToken, issued.expiresIn)
-        var defects = issued.defects
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        user = Self.optionalUser(in: container, defects: &defects)
-        self.defects = defects + (user?.defects ?? [])
-    }
-
-    private static func optionalUser(
-        in container: KeyedDecodingContainer<CodingKeys>, defects: inout [DecodingDefect]
-    ) -> UserResponse? {
-        guard container.contains(.user), (try? container.decodeNil(forKey: .user)) == false else { return nil }
-        do {
-            return try container.decode(UserResponse.self, forKey: .user)
-        } catch {
-            let failure = DecodingFailure(translating: error, fallbackPath: [CodingKeys.user])
-            defects.append(DecodingDefect(keyPath: failure.keyPath, kind: failure.kind, detail: "user left out"))
-            return nil
-        }
+        user = try container.decode(UserResponse.self, forKey: .user)
+        defects = issued.defects + user.defects
     }
 }
 
