@@ -49,7 +49,7 @@ public enum Redaction {
     /// secret JSON fields replaced. A secret JSON string that is cut off at the end of `text` is replaced to the end.
     public static func text(_ text: String, known: SecretValues? = nil) -> String {
         let scrubbed = known?.scrub(text, placeholder: placeholder) ?? text
-        guard scrubbed.utf8.contains(where: SecretPatterns.mayStartAMatch) else { return scrubbed }
+        guard SecretPatterns.mayMatch(scrubbed.utf8) else { return scrubbed }
         let redacted = SecretPatterns.redact(Array(scrubbed.utf8), placeholder: Array(placeholder.utf8))
         return String(decoding: redacted, as: UTF8.self)
     }

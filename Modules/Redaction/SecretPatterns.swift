@@ -1,10 +1,11 @@
-/// The three shapes of secret that redaction finds by pattern, each replaced in one pass over the UTF-8 bytes:
+/// The four shapes of secret that redaction finds by pattern, each replaced in one pass over the UTF-8 bytes:
 ///
 /// - a JSON field whose name ends in `token` or is `password`, `secret` or `email` (any case), with a string
 ///   value: `"accessToken": "…"` becomes `"accessToken":"[redacted]"`, and a value cut off at the end of the text
 ///   is replaced to the end;
 /// - `Bearer` (any case), whitespace, then token characters (`A-Z a-z 0-9 . _ ~ + / = -`): `Bearer [redacted]`;
-/// - an email address (`local@domain.tld`, a top-level domain of two letters or more): `[redacted]`.
+/// - an email address (`local@domain.tld`, a top-level domain of two letters or more): `[redacted]`;
+/// - a JWT: `eyJ`, then three base64url parts separated by dots (the second not empty): `[redacted]`.
 ///
 /// Written by hand rather than as regular expressions: Swift's `Regex` costs about 50 µs per log line on these,
 /// and the journey recorder writes a line for every request (BENCHMARKS.md, bar 19). A differential test holds
@@ -13,12 +14,19 @@
 enum SecretPatterns {
     static func redact(_ text: [UInt8], placeholder: [UInt8]) -> [UInt8] {
         let fields = jsonFields(in: text, placeholder: placeholder)
-        return emails(in: bearerTokens(in: fields, placeholder: placeholder), placeholder: placeholder)
+        let bearers = bearerTokens(in: fields, placeholder: placeholder)
+        return jwts(in: emails(in: bearers, placeholder: placeholder), placeholder: placeholder)
     }
 
-    /// Every pattern needs a `"`, an `@` or the letter b (any case); text without them needs no pass at all.
-    static func mayStartAMatch(_ byte: UInt8) -> Bool {
-        byte == quote || byte == at || lowercased(byte) == bearerStart
+    /// Every pattern needs a `"`, an `@`, the letter b (any case) or `eyJ`; text without them needs no pass at all.
+    static func mayMatch(_ text: String.UTF8View) -> Bool {
+        var (beforeLast, last): (UInt8, UInt8) = (0, 0)
+        for byte in text {
+            if byte == quote || byte == at || lowercased(byte) == bearerStart { return true }
+            if (beforeLast, last, byte) == (UInt8(ascii: "e"), UInt8(ascii: "y"), UInt8(ascii: "J")) { return true }
+            (beforeLast, last) = (last, byte)
+        }
+        return false
     }
 
     // MARK: - JSON fields
@@ -159,6 +167,44 @@ enum SecretPatterns {
 
     private static func isDomainByte(_ byte: UInt8) -> Bool {
         isLetter(byte) || isDigit(byte) || byte == period || byte == dash
+    }
+
+    // MARK: - JWTs
+
+    static func jwts(in text: [UInt8], placeholder: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(text.count)
+        var index = 0
+        while index < text.count {
+            if text[index] == UInt8(ascii: "e"), let end = jwt(in: text, at: index) {
+                result += placeholder
+                index = end
+            } else {
+                result.append(text[index])
+                index += 1
+            }
+        }
+        return result
+    }
+
+    /// Where the JWT ends, when one starts at `start`: `eyJ` and base64url, a dot, base64url (at least one byte), a
+    /// dot, base64url.
+    private static func jwt(in text: [UInt8], at start: Int) -> Int? {
+        guard start + 3 <= text.count, text[start..<(start + 3)].elementsEqual("eyJ".utf8) else { return nil }
+        var index = start + 3
+        while index < text.count, isBase64URLByte(text[index]) { index += 1 }
+        guard index < text.count, text[index] == period else { return nil }
+        let payload = index + 1
+        index = payload
+        while index < text.count, isBase64URLByte(text[index]) { index += 1 }
+        guard index > payload, index < text.count, text[index] == period else { return nil }
+        index += 1
+        while index < text.count, isBase64URLByte(text[index]) { index += 1 }
+        return index
+    }
+
+    private static func isBase64URLByte(_ byte: UInt8) -> Bool {
+        isLetter(byte) || isDigit(byte) || byte == dash || byte == UInt8(ascii: "_")
     }
 
     // MARK: - Bytes

@@ -74,6 +74,45 @@ struct SecretLeakPropertyTests {
     }
 }
 
+/// `explain` over a report that carries what a report never should: each seed's tokens as a bearer header, a
+/// `refreshToken` field and a JWT-shaped string, and its email, in every breadcrumb field, read from a file and from
+/// a backend's answer alike (`ExplainedReport.read`), then written as text and JSON (with its Mermaid diagram): none
+/// of them comes out.
+@MainActor
+@Suite("explain prints no secret a report carries", .timeLimit(.minutes(2 * TestSlowdown.factor)))
+struct ExplainLeakPropertyTests {
+    @Test(arguments: SecretLeakPropertyTests.seeds)
+    func aReportFullOfSecretsIsExplainedWithoutThem(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let secrets = Secrets(&random)
+        let jwt = "eyJhbGciOiJIUzI1NiJ9.\(secrets.seed.refreshToken).\(secrets.seed.accessToken.dropFirst(3))"
+        let planted = [
+            "Authorization: Bearer \(secrets.seed.accessToken)", #"{"refreshToken":"\#(secrets.seed.refreshToken)"}"#,
+            "token \(jwt)", "mail \(secrets.email)",
+        ]
+        let crumbs = planted.map { text in
+            ["layer": "networking", "action": "mapped", "category": "default", "from": text, "to": text]
+        }
+        let body = try JSONSerialization.data(withJSONObject: [
+            "fingerprint": "TransferError.unknown/networking/-", "breadcrumbs": crumbs,
+        ])
+
+        var explanation = try Explanation.of(
+            try #require(Explanation.fingerprint(from: "TransferError.unknown/networking/-")), scenarios: [],
+            scenariosNote: "")
+        let report: ExplainedReport = try #require(ExplainedReport.read(body))
+        explanation.report = report
+        let outputs = [
+            ExplanationText.render(explanation, style: .plain), ExplanationText.json(explanation),
+        ]
+
+        #expect(outputs.allSatisfy { $0.contains("networking") }, "the breadcrumbs were written")
+        for secret in [secrets.seed.accessToken, secrets.seed.refreshToken, jwt, secrets.email] {
+            #expect(!outputs.joined().contains(secret), "\(secret) in explain's output")
+        }
+    }
+}
+
 /// Random tokens and an email, in realistic shapes.
 struct Secrets {
     let seed: SeedSession

@@ -15,7 +15,7 @@ struct SecretPatternsTests {
         "é", "日", "{", "}", ",", "token", "Token", "accessToken", "refresh_TOKEN", "password", "Secret", "email",
         "emails", "bearer", "Bearer ", "BEARER\t", "com", "org", "c", "@example.com", "ada", ".co",
         "\"accessToken\": \"",
-        "\"email\":\"", "\"password\" :\"", "x@y", "a.b@c.d.ef",
+        "\"email\":\"", "\"password\" :\"", "x@y", "a.b@c.d.ef", "eyJ", "eyJhbGci", "e", "yJ", "J", "Q-_9",
     ]
 
     /// Random texts per seed: 1,000 in the README's test run, 5,000 in CI's secrets step
@@ -46,6 +46,9 @@ struct SecretPatternsTests {
         ("Authorization: bearer\tabc.DEF-1/2= rest", "Authorization: Bearer [redacted] rest"),
         ("mail ada.l+x@mail.example.org, or not@x.y1", "mail [redacted], or not@x.y1"),
         ("ada@example.com\u{301}", "[redacted]\u{301}"),
+        ("id eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig-_1 ok", "id [redacted] ok"),
+        ("eyJhbGciOiJub25lIn0.eyJ9. unsigned", "[redacted] unsigned"),
+        ("eyJ.x not one: eyJ..sig", "eyJ.x not one: eyJ..sig"),
     ])
     func examples(_ text: String, _ redacted: String) {
         #expect(Redaction.text(text) == redacted)
@@ -54,12 +57,13 @@ struct SecretPatternsTests {
     /// The regular expressions Redaction used before the hand-written passes, applied the same way.
     static func byRegularExpressions(_ text: String) -> String {
         var result = text
-        guard result.contains(where: { "\"@bB".contains($0) }) else { return result }
+        guard result.contains(where: { "\"@bB".contains($0) }) || result.contains("eyJ") else { return result }
         result.replace(#/"((?i:[a-z_]*token|password|secret|email))"\s*:\s*"(?:[^"\\]|\\.)*(?:"|\\?$)/#) { match in
             "\"\(match.output.1)\":\"[redacted]\""
         }
         result.replace(#/(?i)bearer\s+[A-Za-z0-9._~+\/=-]+/#) { _ in "Bearer [redacted]" }
         result.replace(#/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/#) { _ in "[redacted]" }
+        result.replace(#/eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/#) { _ in "[redacted]" }
         return result
     }
 }
