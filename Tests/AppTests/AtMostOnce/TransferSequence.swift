@@ -84,6 +84,10 @@ struct SequenceStep: Hashable, Sendable, CustomStringConvertible {
         case basePath
         /// `http://127.0.0.1:9090`: this user's proxy in front of the backend, registered and proven.
         case proxy
+        /// `http://127.0.0.1:9090/api`: that proxy, with the screens under a base path (the backend's `/api`).
+        case proxyUnderBasePath
+        /// `http://127.0.0.1:9091`: a proxy that has stopped; nothing listens there, and it is no proxy now.
+        case stoppedProxy
 
         var description: String {
             switch self {
@@ -92,6 +96,8 @@ struct SequenceStep: Hashable, Sendable, CustomStringConvertible {
             case .otherHost: "at another host name"
             case .basePath: "under the base path /api"
             case .proxy: "through the user's proxy"
+            case .proxyUnderBasePath: "through the user's proxy under /api"
+            case .stoppedProxy: "at a proxy that has stopped"
             }
         }
 
@@ -104,14 +110,23 @@ struct SequenceStep: Hashable, Sendable, CustomStringConvertible {
                 case .otherHost: "http://alias.test:8080"
                 case .basePath: "http://backend.test:8080/api"
                 case .proxy: "http://127.0.0.1:9090"
+                case .proxyUnderBasePath: "http://127.0.0.1:9090/api"
+                case .stoppedProxy: "http://127.0.0.1:9091"
                 }
             return URL(string: text) ?? URL(fileURLWithPath: "/")
         }
 
         /// The backend the process knows it by: behind the proxy, the backend's own name.
         var identity: URL? {
-            self == .proxy ? BackendName.canonical.baseURL : nil
+            switch self {
+            case .proxy: BackendName.canonical.baseURL
+            case .proxyUnderBasePath: BackendName.basePath.baseURL
+            default: nil
+            }
         }
+
+        /// Whether anything answers there.
+        var isReachable: Bool { self != .stoppedProxy }
     }
 
     var action: Action
@@ -150,9 +165,27 @@ struct SequenceGenerator {
         random = SplitMix64(seed: seed)
     }
 
-    /// A sequence of 2 to 10 steps, starting signed in.
+    /// A sequence of 2 to 10 steps (and a sign-in at each move to another host), starting signed in.
     mutating func sequence() -> [SequenceStep] {
-        [SequenceStep(action: .signIn(user: 1))] + (0..<int(1...9)).map { _ in step() }
+        // The user keeps to one name of the backend for a while, as people do, and now and then moves to another;
+        // at a name that is another origin they are asked to sign in there, and do. A write left waiting under one
+        // name meets its twin under the next.
+        var name = SequenceStep.BackendName.canonical
+        var steps = [SequenceStep(action: .signIn(user: 1))]
+        for _ in 0..<int(1...9) {
+            if int(0...3) == 0 {
+                name = pick(SequenceStep.BackendName.allCases)
+                if name == .otherHost {
+                    var signIn = SequenceStep(action: .signIn(user: 1))
+                    signIn.name = name
+                    steps.append(signIn)
+                }
+            }
+            var next = step()
+            next.name = name
+            steps.append(next)
+        }
+        return steps
     }
 
     private mutating func step() -> SequenceStep {
@@ -169,8 +202,6 @@ struct SequenceGenerator {
             default: .sendTwiceAtOnce(form: int(0...1))
             }
         var step = SequenceStep(action: action)
-        // Every third step reaches the backend under another of its names (or signs in there).
-        step.name = int(0...2) == 0 ? pick(SequenceStep.BackendName.allCases) : .canonical
         // Answers that leave the outcome unknown, and no connection, come twice as often: they are the roads.
         step.transfers = (0..<int(0...4)).map { _ in
             int(0...2) == 0 ? pick(TransferBehaviour.leavingTheOutcomeUnknown) : pick(TransferBehaviour.all)

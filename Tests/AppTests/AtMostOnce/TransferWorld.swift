@@ -99,9 +99,11 @@ final class TransferWorld {
         case .signIn(let user):
             let tokens = backend.signIn(user: user)
             signedInAt = clock.wallClockNow
+            // A sign-in needs an answer: at a stopped proxy it is made at the backend's own name.
+            let name = step.name.isReachable ? step.name : .canonical
             await files.signIn(
                 accessToken: tokens.access, refreshToken: tokens.refresh, user: "u-\(user)",
-                baseURL: step.name.identity ?? step.name.baseURL, signedInAt: signedInAt)
+                baseURL: name.identity ?? name.baseURL, signedInAt: signedInAt)
             self.user = user
             signedOut = false
         case .signInNamingNoUser:
@@ -163,8 +165,8 @@ final class TransferWorld {
     private func signInNamingNoUser(at name: SequenceStep.BackendName) async -> String? {
         let before = try? Data(contentsOf: sessionFile)
         var configuration = files.configuration(
-            baseURL: name.baseURL, transport: backend, clock: clock, journalLockPatience: lockPatience,
-            journalLimit: Self.journalLimit)
+            baseURL: name.baseURL, transport: name.isReachable ? backend : Unreachable(), clock: clock,
+            journalLockPatience: lockPatience, journalLimit: Self.journalLimit)
         configuration.proxiedBackend = name.identity
         let viewModel = ComposedApp(configuration).signIn()
         let finished = LockedState(false)
@@ -233,8 +235,8 @@ final class TransferWorld {
         let requestsBefore = backend.transferRequests
         let collector = JourneyCollector()
         var configuration = files.configuration(
-            baseURL: name.baseURL, transport: backend, clock: clock, journalLockPatience: lockPatience,
-            journalLimit: Self.journalLimit)
+            baseURL: name.baseURL, transport: name.isReachable ? backend : Unreachable(), clock: clock,
+            journalLockPatience: lockPatience, journalLimit: Self.journalLimit)
         configuration.proxiedBackend = name.identity
         let app = ComposedApp(configuration)
         let (account, amount) = SequenceStep.forms[form]
@@ -538,5 +540,12 @@ private struct AnyEncodable: Encodable {
 
     func encode(to encoder: any Encoder) throws {
         try value.encode(to: encoder)
+    }
+}
+
+/// Where nothing listens: every call ends offline, before anything is sent.
+private struct Unreachable: HTTPClient {
+    func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+        throw HTTPClientError(kind: .offline, context: HTTPErrorContext(request: request))
     }
 }
