@@ -88,6 +88,13 @@ package enum ScreenCommand {
             Console.error(JournalAdvice.line(for: error, baseURL: baseURL))
             throw ExitCode(4)
         }
+        for write in (try? await journal.unresolvedElsewhere(for: user)) ?? [] {
+            let backend = write.identity.origin.value + write.identity.basePath
+            Console.error(
+                "\(PendingTransfer(write)?.summary ?? "\(write.identity.method) \(write.identity.operation)"), sent "
+                    + "\(Self.time(write.firstSent)) to \(backend), another name, waits there with its outcome unknown: "
+                    + "`\(Console.binaryName) transfer --pending --base-url \(backend)`")
+        }
         let now = Date()
         let expired = writes.filter { $0.isExpired(at: now, lifetime: journal.lifetime) }
         let waiting = writes.filter { !$0.isExpired(at: now, lifetime: journal.lifetime) }.compactMap(
@@ -148,9 +155,8 @@ package enum ScreenCommand {
     }
 
     /// The backend behind the proxy at `baseURL` for a keyed write, `nil` when `baseURL` is no proxy; refuses
-    /// (one line on stderr, exit 4) when `baseURL` did not say in time whether it is one, since the write's pending
-    /// record could then be filed under the wrong backend, and a run straight at the backend would send it again
-    /// under a new key (docs/decisions/0095).
+    /// (one line on stderr, exit 4) when the proxy registered on `baseURL`'s port did not answer in time, since the
+    /// write's pending record could then be filed under the wrong backend (docs/decisions/0095, 0111).
     @MainActor
     static func proxiedBackendOfAKeyedWrite(to baseURL: URL, language: Language) async throws(ExitCode) -> URL? {
         switch await proxiedBackend(of: baseURL, language: language) {
@@ -341,8 +347,9 @@ package struct TransferCommand<Choice: BackendChoice>: AsyncParsableCommand {
         currency code). A confirmed transfer carries one Idempotency-Key for every retry of it, so the backend makes \
         it at most once. Against --base-url, a transfer whose answer never came waits in a journal, and sending the \
         same transfer again (or `transfer --pending`) reuses its key, in this run or a later one; the same transfer made \
-        in the last 24 hours shows its receipt and sends nothing, unless --again. --status ID looks a transfer up \
-        instead.
+        in the last 24 hours shows its receipt and sends nothing (made under another name of the backend or by \
+        another user: not sent, exit 4, one line says when and where), unless --again. --status ID looks a transfer \
+        up instead.
         """
     }
 
@@ -387,7 +394,8 @@ package struct TransferCommand<Choice: BackendChoice>: AsyncParsableCommand {
         help: ArgumentHelp(
             "Make the transfer even if the same one (account, amount, currency, note) was made in the last 24 hours.",
             discussion:
-                "Without it, the same transfer again shows the receipt of the one already made and sends nothing."))
+                "Without it, the same transfer again shows the receipt of the one already made and sends nothing, or, made under another name of the backend or by another user, is not sent (exit 4)."
+        ))
     var again = false
 
     @OptionGroup var choice: Choice

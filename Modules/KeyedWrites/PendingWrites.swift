@@ -8,7 +8,9 @@ import SharedError
 /// made durable, before its first send, and stays until its outcome is known; a write that was made stays until its
 /// key expires, so the same write again shows its receipt. What each event does to a write is ``KeyedWrite``'s.
 ///
-/// - A write belongs to one backend (origin and base path) and one signed-in user; nothing else sees it.
+/// - A write belongs to one backend (origin and base path) and one signed-in user: only they send it, settle it and
+///   see its receipt. Its operation and body are compared under every name and user, so that its twin elsewhere is
+///   refused (``begin(_:proposing:user:again:)``).
 /// - Several processes share the file: every change happens under its advisory lock, on the file as it is at that
 ///   moment (``PrivateFile/change(_:patience:isolation:_:)``), and never brings back what another process removed.
 /// - When the journal cannot be used (its lock is held past ``lockPatience``, the file cannot be read, decoded or
@@ -148,8 +150,9 @@ public actor PendingWrites {
                         $0.wasMade(withSameContentAs: identity, at: now, lifetime: lifetime)
                     })
                 {
-                    throw .madeEarlier(
-                        at: made.firstSent, elsewhere: made.identity.origin.value + made.identity.basePath)
+                    let madeAt: Date =
+                        if case .made(let receipt) = made.state { receipt.madeAt } else { made.firstSent }
+                    throw .madeEarlier(at: madeAt, elsewhere: made.identity.origin.value + made.identity.basePath)
                 }
                 let mine = writes.filter { $0.identity.origin == origin && $0.identity.basePath == basePath }
                 guard mine.count < limit else {
@@ -216,6 +219,23 @@ public actor PendingWrites {
             return try await change { writes throws(JournalRefusal) in
                 writes.filter {
                     $0.identity.origin == origin && $0.identity.basePath == basePath && $0.identity.belongs(to: user)
+                }
+            }
+        } catch {
+            refusals.append(error)
+            throw error
+        }
+    }
+
+    /// `user`'s writes with their outcome unknown under other backend names (another origin or base path): where a
+    /// user who reached this backend under a new name finds what still waits under the old one.
+    public func unresolvedElsewhere(for user: String?) async throws(JournalRefusal) -> [KeyedWrite] {
+        let (origin, basePath) = (origin, basePath)
+        do throws(JournalRefusal) {
+            return try await change { writes throws(JournalRefusal) in
+                writes.filter {
+                    !$0.isMade && !($0.identity.origin == origin && $0.identity.basePath == basePath)
+                        && $0.identity.belongs(to: user)
                 }
             }
         } catch {

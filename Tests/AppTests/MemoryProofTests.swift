@@ -92,7 +92,6 @@ struct MemoryProofTests {
             "the client report waits there")
     }
 
-    /// A cards body under 4 MiB whose every element is broken.
     /// Promise: the proxy question's answer is read within its own small bound, even from the registered proxy. A
     /// server that holds a running registration's secret answers `GET /_proxy/target` with the proof and 4 MB of
     /// JSON (under the transport's 4 MiB; parsed whole, it takes a run past 290 MB): the run stays under 64 MB.
@@ -127,6 +126,7 @@ struct MemoryProofTests {
         #expect(peak <= Self.boundKB, "\(peak) KB at the peak")
     }
 
+    /// A cards body under 4 MiB whose every element is broken.
     enum BrokenCards: String, CaseIterable, Sendable, CustomTestStringConvertible {
         /// `{"status":"o\u006b","cards":[1,1,1,…]}`: two million numbers, 4 MiB.
         case twoMillionNumbers

@@ -176,6 +176,43 @@ struct ProxyQuestionTests {
         #expect(made == 1)
     }
 
+    /// Road 2 of the second transfer: `proxy --to http://localhost:B` drops the answer; at `http://127.0.0.1:B`,
+    /// another name of B, `--pending` says where the transfer waits, the same transfer is not sent (exit 4), and
+    /// `--pending` under the proxy's target, signed in there again, settles it: made once.
+    @Test func aTransferDroppedThroughAProxyToLocalhostIsFoundAndNotMadeAgainAtTheLoopbackAddress() async throws {
+        let backend = try await ContractBackend.start()
+        let home = TemporaryFolder()
+        let port = try #require(backend.baseURL.port)
+        let localhost = "http://localhost:\(port)"
+        let loopback = backend.baseURL.absoluteString
+        let proxy = try #require(
+            try await ProxyProcess<AppExecutable>.start(
+                ["--to", localhost, "--faults", "POST /v1/transfers=drop-answer", "--fault-rate", "1"], home: home.url))
+        let form = ["--to", "CH93 0076 2011 6238 5295 7", "--amount", "4.00"]
+        let signIn = try await Binary.run(
+            ["signin", "--base-url", proxy.baseURL, "--answer", "approve"], home: home.url)
+        let lost = try await Binary.run(["transfer", "--base-url", proxy.baseURL] + form, home: home.url)
+        _ = await proxy.stop()
+        let signInThere = try await Binary.run(
+            ["signin", "--base-url", loopback, "--answer", "approve"], home: home.url)
+
+        let pendingThere = try await Binary.run(["transfer", "--pending", "--base-url", loopback], home: home.url)
+        let again = try await Binary.run(["transfer", "--base-url", loopback] + form, home: home.url)
+        _ = try await Binary.run(["signin", "--base-url", localhost, "--answer", "approve"], home: home.url)
+        let settled = try await Binary.run(["transfer", "--pending", "--base-url", localhost], home: home.url)
+        let made = await backend.transferCount
+        await backend.stop()
+
+        #expect(signIn.status == 0 && signInThere.status == 0, "\(signIn.stderr)\(signInThere.stderr)")
+        #expect(lost.status != 0, "the answer was dropped: \(lost.stdout)")
+        #expect(
+            pendingThere.stderr.contains("to \(localhost), another name, waits there"),
+            "\(pendingThere.stdout)\(pendingThere.stderr)")
+        #expect(again.status == 4, "\(again.stdout)\(again.stderr)")
+        #expect(settled.status == 0, "\(settled.stdout)\(settled.stderr)")
+        #expect(made == 1, "made once, whatever the backend was called")
+    }
+
     /// The running proxy's registration is 0600 in a 0700 folder, and it is gone once the proxy stops.
     @Test func aProxyRegistersPrivatelyWhileItRunsAndWithdrawsWhenItStops() async throws {
         let home = TemporaryFolder()

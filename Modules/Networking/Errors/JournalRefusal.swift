@@ -15,8 +15,9 @@ public enum JournalRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// The same write (operation and body) waits, with its outcome unknown, for another backend name or another
     /// user: sent `since` to `backend` (its origin and base path) under `key`. Sent anew here, it could be made twice.
     case waitingElsewhere(backend: String, since: Date, key: String)
-    /// The same write was made at `at`: here, with its receipt too long to keep, or (`elsewhere`, its origin and base
-    /// path) under another backend name or another user within its key's lifetime, where its receipt stays.
+    /// The same write was made at `at` (when its answer was read): here, with its receipt too long to keep, or
+    /// (`elsewhere`, its origin and base path) under another backend name or another user within its key's
+    /// lifetime, where its receipt stays.
     case madeEarlier(at: Date, elsewhere: String? = nil)
     /// The body is longer than the journal keeps (`limit` bytes).
     case tooLarge(bytes: Int, limit: Int)

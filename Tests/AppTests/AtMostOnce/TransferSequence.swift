@@ -129,9 +129,38 @@ struct SequenceStep: Hashable, Sendable, CustomStringConvertible {
         var isReachable: Bool { self != .stoppedProxy }
     }
 
+    /// How the step's process is told where state lives: the CLI must find the one journal whatever the spelling.
+    enum StateHome: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        /// No `XDG_STATE_HOME`: `$HOME/.local/state`.
+        case absent
+        /// `XDG_STATE_HOME=state`: relative, which the XDG specification says to ignore.
+        case relative
+        /// `XDG_STATE_HOME=$HOME/.local/state`, given in full.
+        case absolute
+
+        var description: String {
+            switch self {
+            case .absent: "no XDG_STATE_HOME"
+            case .relative: "XDG_STATE_HOME=state"
+            case .absolute: "XDG_STATE_HOME given in full"
+            }
+        }
+
+        /// The environment of a process whose home is `home`.
+        func environment(home: URL) -> [String: String] {
+            switch self {
+            case .absent: ["HOME": home.path]
+            case .relative: ["HOME": home.path, "XDG_STATE_HOME": "state"]
+            case .absolute: ["HOME": home.path, "XDG_STATE_HOME": home.appendingPathComponent(".local/state").path]
+            }
+        }
+    }
+
     var action: Action
     /// The name the step's process is given for the backend.
     var name: BackendName = .canonical
+    /// How the step's process is told where state lives.
+    var stateHome: StateHome = .absent
     var transfers: [TransferBehaviour] = []
     var refreshes: [RefreshBehaviour] = []
     var event: Event?
@@ -144,6 +173,7 @@ struct SequenceStep: Hashable, Sendable, CustomStringConvertible {
 
     var description: String {
         var parts = [action.description + (name == .canonical ? "" : " \(name)")]
+        if stateHome != .absent { parts.append("\(stateHome)") }
         if !transfers.isEmpty { parts.append("attempts: " + transfers.map(\.description).joined(separator: ", ")) }
         if !refreshes.isEmpty { parts.append(refreshes.map(\.description).joined(separator: ", ")) }
         if let event { parts.append("while \(event)") }
@@ -183,6 +213,7 @@ struct SequenceGenerator {
             }
             var next = step()
             next.name = name
+            next.stateHome = int(0...3) == 0 ? pick(SequenceStep.StateHome.allCases) : .absent
             steps.append(next)
         }
         return steps
@@ -255,6 +286,11 @@ struct SequenceGenerator {
             if sequence[index].reports != nil {
                 var simpler = sequence
                 simpler[index].reports = nil
+                smaller.append(simpler)
+            }
+            if sequence[index].stateHome != .absent {
+                var simpler = sequence
+                simpler[index].stateHome = .absent
                 smaller.append(simpler)
             }
             if sequence[index].name != .canonical {

@@ -39,7 +39,11 @@ final class TransferWorld {
     private let clock = VirtualClock()
     private let backend: ModelBackend
     private var sessionFile: URL { files.sessionFile }
-    private var journalFile: URL { files.journalFile }
+    /// Where the journal is: `$HOME/.local/state/errorflow/pending-writes.json`, as the CLI finds it with no
+    /// `XDG_STATE_HOME` (each step's run finds it under its own ``SequenceStep/StateHome``).
+    private var journalFile: URL { Console.defaultJournalFile(environment: ["HOME": folder.path]) }
+    /// The state home of the step being played.
+    private var stateHome = SequenceStep.StateHome.absent
     private var outboxFile: URL { files.outboxFile }
     private var lastContentFile: URL { LastContentFiles(besideSession: sessionFile).content }
 
@@ -92,6 +96,7 @@ final class TransferWorld {
     private func perform(_ step: SequenceStep) async -> String? {
         backend.script(
             transfers: step.transfers, refreshes: step.refreshes, reports: step.reports, wallet: step.wallet)
+        stateHome = step.stateHome
         let restore = await prepare(step.event)
         defer { restore() }
         var broken: String?
@@ -161,13 +166,20 @@ final class TransferWorld {
         return broken
     }
 
-    /// `errorflow signin` whose answer names no user: nobody is signed in, and the session is as it was.
-    private func signInNamingNoUser(at name: SequenceStep.BackendName) async -> String? {
-        let before = try? Data(contentsOf: sessionFile)
+    /// One run's configuration at `name`, with the journal the CLI finds under the step's state home.
+    private func configuration(at name: SequenceStep.BackendName) -> AppConfiguration {
         var configuration = files.configuration(
             baseURL: name.baseURL, transport: name.isReachable ? backend : Unreachable(), clock: clock,
             journalLockPatience: lockPatience, journalLimit: Self.journalLimit)
         configuration.proxiedBackend = name.identity
+        configuration.journalFile = Console.defaultJournalFile(environment: stateHome.environment(home: folder))
+        return configuration
+    }
+
+    /// `errorflow signin` whose answer names no user: nobody is signed in, and the session is as it was.
+    private func signInNamingNoUser(at name: SequenceStep.BackendName) async -> String? {
+        let before = try? Data(contentsOf: sessionFile)
+        let configuration = configuration(at: name)
         let viewModel = ComposedApp(configuration).signIn()
         let finished = LockedState(false)
         Task { @MainActor in
@@ -188,9 +200,7 @@ final class TransferWorld {
     /// Opens the wallet page from a new process, as `errorflow wallet` does; holds what it shows offline to the
     /// wallets the backend sent this user.
     private func viewWallet() async -> String? {
-        var configuration = files.configuration(
-            baseURL: Self.baseURL, transport: backend, clock: clock, journalLockPatience: lockPatience,
-            journalLimit: Self.journalLimit)
+        var configuration = configuration(at: .canonical)
         configuration.lastContentFiles = LastContentFiles(besideSession: sessionFile)
         let run = ScreenRun(
             app: ComposedApp(configuration), collector: JourneyCollector(),
@@ -234,10 +244,7 @@ final class TransferWorld {
         let madeBefore = backend.made.count
         let requestsBefore = backend.transferRequests
         let collector = JourneyCollector()
-        var configuration = files.configuration(
-            baseURL: name.baseURL, transport: name.isReachable ? backend : Unreachable(), clock: clock,
-            journalLockPatience: lockPatience, journalLimit: Self.journalLimit)
-        configuration.proxiedBackend = name.identity
+        let configuration = configuration(at: name)
         let app = ComposedApp(configuration)
         let (account, amount) = SequenceStep.forms[form]
         let run = ScreenRun(
