@@ -257,6 +257,30 @@ struct SharedFilesAcrossProcessesTests {
         await backend.stop()
     }
 
+    /// Road 5: `XDG_STATE_HOME=state` is relative, so it is ignored and `$HOME` decides. A transfer whose answer
+    /// was lost in one folder is found by `--pending` run in another, and made once.
+    @Test func aRelativeStateHomeIsIgnoredSoRunsInTwoFoldersShareOneJournal() async throws {
+        let (backend, proxy, home) = try await signedInBehindProxy()
+        let environment = ["XDG_STATE_HOME": "state", "HOME": home.url.path]
+        let here = home.url.appendingPathComponent("here")
+        let there = home.url.appendingPathComponent("there")
+        for _ in 0..<3 { proxy.failNext("POST /v1/transfers", with: .emptyReply) }
+        let first = try await Binary.run(
+            transferCommand(proxy) + ["--timeout", "2"], environment: environment, home: home.url, directory: here)
+        proxy.disarm()
+
+        let pending = try await Binary.run(
+            ["transfer", "--pending", "--base-url", proxy.baseURL.absoluteString], environment: environment,
+            home: home.url, directory: there)
+
+        #expect(first.status == 3, "\(first.stdout)\(first.stderr)")
+        #expect(pending.stdout.contains("✔ own-t-1 completed"), "\(pending.stdout)\(pending.stderr)")
+        #expect(await backend.transferCount == 1)
+        #expect(!FileManager.default.fileExists(atPath: here.appendingPathComponent("state").path))
+        proxy.stop()
+        await backend.stop()
+    }
+
     /// The answer is lost as the backend's user; a new sign-in answer names no user (the SDK's own id was taken
     /// once). It signs nobody in and changes no session, so the same transfer goes out under its first key and is
     /// answered with the original.
