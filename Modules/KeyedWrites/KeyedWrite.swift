@@ -109,8 +109,13 @@ public struct KeyedWrite: Hashable, Sendable {
 
         /// Whether a write journalled under `self` belongs to the same backend, user, operation and body as `other`.
         public func isSameWrite(as other: Identity) -> Bool {
-            origin == other.origin && basePath == other.basePath && method == other.method
-                && operation == other.operation && body == other.body && belongs(to: other.user)
+            origin == other.origin && basePath == other.basePath && hasSameContent(as: other)
+                && belongs(to: other.user)
+        }
+
+        /// Whether `other` sends the same method, operation and body, whatever backend name or user.
+        public func hasSameContent(as other: Identity) -> Bool {
+            method == other.method && operation == other.operation && body == other.body
         }
 
         /// Whether the write belongs to `user` on its backend: journalled for that user, or for nobody in particular.
@@ -190,15 +195,13 @@ public struct KeyedWrite: Hashable, Sendable {
     /// Whether this write waits with its outcome unknown, with the same operation and body as `identity`, whatever
     /// backend name or user it was journalled under.
     public func waits(withSameContentAs identity: Identity) -> Bool {
-        !isMade && self.identity.method == identity.method && self.identity.operation == identity.operation
-            && self.identity.body == identity.body
+        !isMade && self.identity.hasSameContent(as: identity)
     }
 
     /// Whether this write was made within its key's `lifetime` at `now`, with the same operation and body as
     /// `identity`, whatever backend name or user it was journalled under.
     public func wasMade(withSameContentAs identity: Identity, at now: Date, lifetime: Duration) -> Bool {
-        isMade && !isExpired(at: now, lifetime: lifetime) && self.identity.method == identity.method
-            && self.identity.operation == identity.operation && self.identity.body == identity.body
+        isMade && !isExpired(at: now, lifetime: lifetime) && self.identity.hasSameContent(as: identity)
     }
 
     private func with(_ state: State) -> KeyedWrite {
