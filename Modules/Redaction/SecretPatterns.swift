@@ -82,19 +82,9 @@ enum SecretPatterns {
     // MARK: - Bearer tokens
 
     static func bearerTokens(in text: [UInt8], placeholder: [UInt8]) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(text.count)
-        var index = 0
-        while index < text.count {
-            if lowercased(text[index]) == bearerStart, let end = bearerToken(in: text, at: index) {
-                result += Array("Bearer ".utf8) + placeholder
-                index = end
-            } else {
-                result.append(text[index])
-                index += 1
-            }
+        replacing(in: text, with: Array("Bearer ".utf8) + placeholder, startingAt: { lowercased($0) == bearerStart }) {
+            bearerToken(in: $0, at: $1)
         }
-        return result
     }
 
     /// Where the bearer token ends, when one starts at `start`.
@@ -172,19 +162,7 @@ enum SecretPatterns {
     // MARK: - JWTs
 
     static func jwts(in text: [UInt8], placeholder: [UInt8]) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(text.count)
-        var index = 0
-        while index < text.count {
-            if text[index] == UInt8(ascii: "e"), let end = jwt(in: text, at: index) {
-                result += placeholder
-                index = end
-            } else {
-                result.append(text[index])
-                index += 1
-            }
-        }
-        return result
+        replacing(in: text, with: placeholder, startingAt: { $0 == UInt8(ascii: "e") }) { jwt(in: $0, at: $1) }
     }
 
     /// Where the JWT ends, when one starts at `start`: `eyJ` and base64url, a dot, base64url (at least one byte), a
@@ -208,6 +186,27 @@ enum SecretPatterns {
     }
 
     // MARK: - Bytes
+
+    /// `text` with each match, left to right, replaced by `replacement`: a match can start only at a byte that
+    /// `startsAt` takes, and `end` says where the one starting at an index ends (`nil`: none starts there).
+    private static func replacing(
+        in text: [UInt8], with replacement: [UInt8], startingAt startsAt: (UInt8) -> Bool,
+        end: ([UInt8], Int) -> Int?
+    ) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(text.count)
+        var index = 0
+        while index < text.count {
+            if startsAt(text[index]), let end = end(text, index) {
+                result += replacement
+                index = end
+            } else {
+                result.append(text[index])
+                index += 1
+            }
+        }
+        return result
+    }
 
     private static let quote = UInt8(ascii: "\"")
     private static let colon = UInt8(ascii: ":")
